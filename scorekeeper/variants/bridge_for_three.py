@@ -1,0 +1,8 @@
+"""Placeholder: being written."""
+
+from .common import Game
+
+
+class BridgeForThree(Game):
+    id = "todo-BridgeForThree"
+    player_counts = (4,)
