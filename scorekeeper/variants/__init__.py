@@ -174,4 +174,12 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     )
 
 
-__all__ = ["VARIANTS", "MatchError", "check_players", "get_variant", "replay", "resolve_options"]
+__all__ = [
+    "VARIANTS",
+    "MatchError",
+    "Outcome",
+    "check_players",
+    "get_variant",
+    "replay",
+    "resolve_options",
+]

@@ -228,6 +228,10 @@ class TopGame(Game):
             )
         self._check_longest(checks)
         if declarer is None or bid is None or dummy_tops is None:
+            # Without a playnumber the level cannot be checked; the rest still can.
+            if "contract" in checks.record:
+                checks.get_contract("contract", max_level=None)
+            checks.get_int("tricks", 0, 13, required=False)
             return HandResult(number, dealer, True, self.zero(), [])
 
         pn = bid + dummy_tops
@@ -286,7 +290,7 @@ class TopGame(Game):
         if raise_penalty:
             lines.append(
                 f"{declarer} held {declarer_tops} tops but bid {bid} and did not raise: "
-                f"{RAISE_PENALTY} to each opponent whatever the play"
+                f"{RAISE_PENALTY} per opponent whatever the play"
             )
             s = RAISE_PENALTY
         elif pn <= PASSED_OUT_PN:

@@ -1,0 +1,164 @@
+"""Read, validate and write the match file (`scorekeeper-match/1`).
+
+The match file is a public interface (shared/rules/README.md): other tools read
+it, so every key keeps exactly the meaning written there. Validation replays the
+hands, so a file that loads is a file that scores.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .variants import MatchError, Outcome, check_players, get_variant, replay, resolve_options
+
+FORMAT = "scorekeeper-match/1"
+TOP_LEVEL_KEYS = ("format", "variant", "title", "players", "options", "stake", "hands")
+STAKE_KEYS = ("amount", "per", "currency")
+MAX_TITLE = 120
+MAX_CURRENCY = 12
+
+
+@dataclass(frozen=True)
+class Stake:
+    """Money per point: `amount` for every `per` points."""
+
+    amount: Decimal
+    per: int = 1
+    currency: str = ""
+
+    @property
+    def rate(self) -> Decimal:
+        return self.amount / self.per
+
+    def as_json(self) -> dict[str, Any]:
+        return {"amount": format_amount(self.amount), "per": self.per, "currency": self.currency}
+
+
+@dataclass
+class Match:
+    variant: str
+    players: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    title: str | None = None
+    stake: Stake | None = None
+
+    def replay(self) -> Outcome:
+        return replay(self.variant, self.players, self.options, self.hands)
+
+    def as_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
+        if self.title:
+            doc["title"] = self.title
+        doc["players"] = list(self.players)
+        if self.options:
+            doc["options"] = dict(self.options)
+        if self.stake is not None:
+            doc["stake"] = self.stake.as_json()
+        doc["hands"] = list(self.hands)
+        return doc
+
+
+def format_amount(amount: Decimal) -> str:
+    """Keep the digits as entered but always at least two decimals: 0.5 -> "0.50"."""
+    text = format(amount.normalize(), "f")
+    whole, _, cents = text.partition(".")
+    return f"{whole}.{cents.ljust(2, '0')}"
+
+
+def parse_stake(value: Any) -> tuple[Stake | None, list[str]]:
+    """Check a `stake` object; returns (stake, problems)."""
+    if not isinstance(value, dict):
+        return None, ['stake: give an object like {"amount": "0.50", "per": 1, "currency": "EUR"}']
+    problems = [
+        f"stake: {key}: unknown key; allowed: amount, per, currency"
+        for key in value
+        if key not in STAKE_KEYS
+    ]
+    amount = parse_amount(value.get("amount"), problems)
+    per = value.get("per", 1)
+    if not isinstance(per, int) or isinstance(per, bool) or per < 1:
+        problems.append(f"stake: per: {per!r} is not a positive whole number of points")
+    currency = value.get("currency", "")
+    if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
+        problems.append(f"stake: currency: give text of at most {MAX_CURRENCY} characters")
+    if problems or amount is None:
+        return None, problems
+    return Stake(amount, per, currency.strip()), []
+
+
+def parse_amount(value: Any, problems: list[str]) -> Decimal | None:
+    if value is None:
+        problems.append('stake: amount: missing; give a decimal string like "0.50"')
+        return None
+    if not isinstance(value, str):
+        problems.append(f'stake: amount: {value!r} is not a decimal string like "0.50"')
+        return None
+    try:
+        amount = Decimal(value.strip())
+    except InvalidOperation:
+        problems.append(f'stake: amount: {value!r} is not a decimal string like "0.50"')
+        return None
+    if not amount.is_finite() or amount < 0:
+        problems.append(f"stake: amount: {value!r} must be zero or more")
+        return None
+    if amount.as_tuple().exponent < -6 or amount >= Decimal("1000000"):
+        problems.append(f"stake: amount: {value!r} must be below 1000000 with at most 6 decimals")
+        return None
+    return amount
+
+
+def from_document(doc: Any) -> Match:
+    """Check a parsed match document and replay it. Raises MatchError listing every problem."""
+    if not isinstance(doc, dict):
+        raise MatchError(["file: the match file must be a JSON object"])
+    problems = [
+        f"{key}: unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}"
+        for key in doc
+        if key not in TOP_LEVEL_KEYS
+    ]
+    if doc.get("format") != FORMAT:
+        problems.append(f"format: {doc.get('format')!r} is not {FORMAT!r}")
+    try:
+        cls = get_variant(doc.get("variant"))
+    except MatchError as exc:
+        raise MatchError(problems + exc.lines) from None
+    title = doc.get("title")
+    if title is not None and (not isinstance(title, str) or len(title) > MAX_TITLE):
+        problems.append(f"title: give text of at most {MAX_TITLE} characters")
+    players = doc.get("players")
+    problems += check_players(cls, players)
+    options = doc.get("options", {})
+    problems += resolve_options(cls, options)[1]
+    stake = None
+    if "stake" in doc:
+        stake, stake_problems = parse_stake(doc["stake"])
+        problems += stake_problems
+    hands = doc.get("hands")
+    if not isinstance(hands, list):
+        problems.append("hands: give a list of hands in the order played")
+    if problems:
+        raise MatchError(problems)
+    match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake)
+    match.replay()  # raises MatchError naming the first invalid hand
+    return match
+
+
+def loads(text: str) -> Match:
+    """Parse and validate match-file text."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MatchError(
+            [f"file: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+        ) from None
+    except RecursionError:
+        raise MatchError(["file: not valid JSON: nested too deeply"]) from None
+    return from_document(doc)
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(match.as_json(), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,113 @@
+"""Settling the stakes: totals -> balances -> the shortest list of payments.
+
+Spec: shared/rules/README.md, "Settlement". Money is Decimal throughout and is
+rounded to cents once, at the end, in a way that keeps the balances at zero sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from .variants import VARIANTS, Outcome
+
+CENT = Decimal("0.01")
+HUNDRED = 100
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: Decimal
+
+    def as_json(self) -> dict[str, str]:
+        return {"from": self.payer, "to": self.payee, "amount": f"{self.amount:.2f}"}
+
+
+def round_to_hundreds(points: int) -> int:
+    """Nearest 100, a half rounding away from zero: +560 -> 600, +550 -> 600, −550 -> −600."""
+    sign = -1 if points < 0 else 1
+    return sign * ((abs(points) + HUNDRED // 2) // HUNDRED) * HUNDRED
+
+
+def sides(players: list[str]) -> tuple[list[str], list[str]]:
+    """Players 1 & 3 against 2 & 4; with two players, one each."""
+    return players[0::2], players[1::2]
+
+
+def partnership_difference(outcome: Outcome) -> int:
+    """Points of players[0]'s side minus the other side's, rounded per rubber when asked."""
+    game = outcome.game
+    if outcome.options.get("round_to_hundreds") and hasattr(game, "unit_differences"):
+        return sum(round_to_hundreds(diff) for diff in game.unit_differences())
+    first, second = sides(outcome.players)
+    return outcome.totals[first[0]] - outcome.totals[second[0]]
+
+
+def exact_balances(outcome: Outcome, amount: Decimal, per: int) -> dict[str, Decimal]:
+    """Each player's balance before rounding; positive receives, negative pays."""
+    kind = VARIANTS[outcome.variant].settlement
+    rate = amount / per
+    totals, players = outcome.totals, outcome.players
+    if kind == "zero-sum":
+        return {p: totals[p] * rate for p in players}
+    if kind == "pairwise":
+        return {p: sum(totals[p] - totals[q] for q in players) * rate for p in players}
+    if kind == "partnership":
+        diff = partnership_difference(outcome)
+        first, _ = sides(players)
+        return {p: (diff if p in first else -diff) * rate for p in players}
+    if kind == "pegging":
+        if not outcome.finished or not outcome.winners:
+            return {p: Decimal(0) for p in players}
+        losers = [p for p in players if p not in outcome.winners]
+        share = amount * len(losers) / len(outcome.winners)
+        return {p: share if p in outcome.winners else -amount for p in players}
+    raise ValueError(f"unknown settlement kind {kind!r}")
+
+
+def round_balances(exact: dict[str, Decimal]) -> dict[str, Decimal]:
+    """Round to cents keeping the sum at zero: the cents lost in rounding go to
+    the players whose exact balance was nearest the other way (largest remainder)."""
+    rounded = {p: b.quantize(CENT, rounding=ROUND_HALF_UP) for p, b in exact.items()}
+    residual = -sum(rounded.values(), Decimal(0))
+    order = list(exact)
+    while residual:
+        sign = 1 if residual > 0 else -1
+        step = CENT * sign
+        # The player whose rounding moved furthest against the residual takes the cent.
+        player = max(order, key=lambda p: ((exact[p] - rounded[p]) * sign, -order.index(p)))
+        rounded[player] += step
+        residual -= step
+    return rounded
+
+
+def payments(balances: dict[str, Decimal]) -> list[Payment]:
+    """Greedy: the largest debtor pays the largest creditor; at most n − 1 payments."""
+    order = list(balances)
+    left = dict(balances)
+    result = []
+    while True:
+        debtors = [p for p in order if left[p] < 0]
+        creditors = [p for p in order if left[p] > 0]
+        if not debtors or not creditors:
+            break
+        payer = min(debtors, key=lambda p: (left[p], order.index(p)))
+        payee = max(creditors, key=lambda p: (left[p], -order.index(p)))
+        amount = min(-left[payer], left[payee])
+        result.append(Payment(payer, payee, amount))
+        left[payer] += amount
+        left[payee] -= amount
+    return sorted(result, key=lambda pay: (pay.payer, pay.payee))
+
+
+def settle(outcome: Outcome, amount: Decimal, per: int) -> tuple[dict[str, Decimal], list[Payment]]:
+    """Balances rounded to cents and the payments that clear them."""
+    balances = round_balances(exact_balances(outcome, amount, per))
+    return balances, payments(balances)
+
+
+def settlement_json(outcome: Outcome, amount: Decimal, per: int) -> list[dict[str, Any]]:
+    return [pay.as_json() for pay in settle(outcome, amount, per)[1]]
