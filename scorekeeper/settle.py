@@ -1,13 +1,15 @@
 """Settling the stakes: totals -> balances -> the shortest list of payments.
 
-Spec: shared/rules/README.md, "Settlement". Money is Decimal throughout and is
-rounded to cents once, at the end, in a way that keeps the balances at zero sum.
+Spec: shared/rules/README.md, "Settlement". Balances are computed exactly (as
+fractions: a stake of 1 per 3 points is exactly 1/3, never a float) and rounded
+to cents once, at the end, in a way that keeps the balances at zero sum.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from .variants import VARIANTS, Outcome
@@ -46,10 +48,11 @@ def partnership_difference(outcome: Outcome) -> int:
     return outcome.totals[first[0]] - outcome.totals[second[0]]
 
 
-def exact_balances(outcome: Outcome, amount: Decimal, per: int) -> dict[str, Decimal]:
-    """Each player's balance before rounding; positive receives, negative pays."""
+def exact_balances(outcome: Outcome, amount: Decimal, per: int) -> dict[str, Fraction]:
+    """Each player's exact balance; positive receives, negative pays."""
     kind = VARIANTS[outcome.variant].settlement
-    rate = amount / per
+    stake = Fraction(amount)
+    rate = stake / per
     totals, players = outcome.totals, outcome.players
     if kind == "zero-sum":
         return {p: totals[p] * rate for p in players}
@@ -61,24 +64,34 @@ def exact_balances(outcome: Outcome, amount: Decimal, per: int) -> dict[str, Dec
         return {p: (diff if p in first else -diff) * rate for p in players}
     if kind == "pegging":
         if not outcome.finished or not outcome.winners:
-            return {p: Decimal(0) for p in players}
+            return {p: Fraction(0) for p in players}
         losers = [p for p in players if p not in outcome.winners]
-        share = amount * len(losers) / len(outcome.winners)
-        return {p: share if p in outcome.winners else -amount for p in players}
+        share = stake * len(losers) / len(outcome.winners)
+        return {p: share if p in outcome.winners else -stake for p in players}
     raise ValueError(f"unknown settlement kind {kind!r}")
 
 
-def round_balances(exact: dict[str, Decimal]) -> dict[str, Decimal]:
-    """Round to cents keeping the sum at zero: the cents lost in rounding go to
-    the players whose exact balance was nearest the other way (largest remainder)."""
-    rounded = {p: b.quantize(CENT, rounding=ROUND_HALF_UP) for p, b in exact.items()}
+def to_cents(value: Fraction) -> Decimal:
+    """Nearest cent, a half cent rounding away from zero."""
+    cents = Decimal(value.numerator * 100) / Decimal(value.denominator)
+    return (cents.quantize(Decimal(1), rounding=ROUND_HALF_UP) * CENT).quantize(CENT)
+
+
+def round_balances(exact: dict[str, Fraction]) -> dict[str, Decimal]:
+    """Round to cents keeping the sum at zero: a cent lost in rounding goes to the
+    player whose balance was rounded furthest the other way (largest remainder),
+    the first in seating order among equals."""
+    rounded = {p: to_cents(Fraction(b)) for p, b in exact.items()}
     residual = -sum(rounded.values(), Decimal(0))
     order = list(exact)
     while residual:
         sign = 1 if residual > 0 else -1
         step = CENT * sign
         # The player whose rounding moved furthest against the residual takes the cent.
-        player = max(order, key=lambda p: ((exact[p] - rounded[p]) * sign, -order.index(p)))
+        player = max(
+            order,
+            key=lambda p: ((Fraction(exact[p]) - Fraction(rounded[p])) * sign, -order.index(p)),
+        )
         rounded[player] += step
         residual -= step
     return rounded
