@@ -206,8 +206,11 @@ class BridgeForThree(Game):
             doubler = checks.get_player(
                 "doubler", opponents, what="declarer's opponent in this hand, one of"
             )
-            if doubler and auction is not None and doubler != auction.doubler:
+            # With no double in the auction the contract check has said it already.
+            if doubler and auction and auction.doubler and doubler != auction.doubler:
                 checks.fail("doubler", f"{doubler} did not double; {auction.doubler} did")
+        elif contract is not None and contract.doubled and auction is not None:
+            doubler = auction.doubler  # the auction names the doubler when the hand does not
         elif contract is not None and not contract.doubled:
             checks.absent("doubler", "when the contract is not doubled")
         if declarer is None or contract is None or tricks is None:
@@ -251,8 +254,13 @@ class BridgeForThree(Game):
         if overflow:
             others = [p for p in self.players if p != declarer]
             lines.append(
-                f"{declarer} stops at the floor {FLOOR}; the {overflow} hole"
-                f"{'' if overflow == 1 else 's'} that did not fit move everyone else forward: "
+                f"{declarer} stops at the floor {FLOOR}; "
+                + (
+                    "the 1 hole that did not fit moves"
+                    if overflow == 1
+                    else f"the {overflow} holes that did not fit move"
+                )
+                + " everyone else forward: "
                 + ", ".join(f"{p} {self.totals[p]} → {after[p]}" for p in others)
             )
         return scores

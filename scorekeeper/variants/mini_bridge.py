@@ -61,7 +61,6 @@ class _MiniBridgeGame(Game):
     """What both forms share: dealing, announcing, the contract and its score."""
 
     default_hands: int
-    hand_fields = frozenset({"hcp", *PLAY_FIELDS})
 
     def __init__(self, players: list[str], options: dict[str, Any]):
         super().__init__(players, options)
@@ -105,7 +104,7 @@ class _MiniBridgeGame(Game):
         coming: dict[str, Any] = {
             "dealer": self.dealer(),
             "announcement_order": self.announcement_order(),
-            "hand": self.counted + 1,
+            "counted_so_far": self.counted,
             "deals_again": self.again,
         }
         if self.target is not None:

@@ -67,14 +67,24 @@ def category(contract: Contract) -> str:
     return "game" if contract.is_game else "partial"
 
 
+def made_parts(contract: Contract, tricks: int, column: str) -> list[tuple[int, str]]:
+    """The items a made contract scores for the Chooser or the Partner column."""
+    kind, word = category(contract), DOUBLING_WORD[contract.doubled]
+    parts = [(CATEGORY_SCORE[kind], kind)]
+    if contract.doubled:
+        parts.append((DOUBLING_BONUS[contract.doubled][column], word))
+        if kind == "partial":
+            parts.append((DOUBLED_PARTIAL_BONUS, f"{word} partial"))
+    over = overtricks(contract, tricks)
+    if over:
+        plural = "" if over == 1 else "s"
+        parts.append((over * OVERTRICK[contract.doubled], f"for {over} overtrick{plural}"))
+    return parts
+
+
 def made_score(contract: Contract, tricks: int, column: str) -> int:
     """What the Chooser (or the Partner) gets for a made contract."""
-    points = CATEGORY_SCORE[category(contract)]
-    if contract.doubled:
-        points += DOUBLING_BONUS[contract.doubled][column]
-        if category(contract) == "partial":
-            points += DOUBLED_PARTIAL_BONUS
-    return points + overtricks(contract, tricks) * OVERTRICK[contract.doubled]
+    return sum(points for points, _ in made_parts(contract, tricks, column))
 
 
 def failed_score(contract: Contract, tricks: int, column: str) -> int:
@@ -87,14 +97,14 @@ def failed_score(contract: Contract, tricks: int, column: str) -> int:
 
 @dataclass(frozen=True)
 class Auction:
-    """A checked, complete auction: one Bid (or None for a pass) per call."""
+    """What a checked, complete auction decides: the last bid and who made it."""
 
-    calls: tuple[Bid | None, ...]
     last_bid: Bid | None
     last_bidder: str | None
 
 
 def _read_call(call: Any) -> Bid | None:
+    """One call: None for a pass, else the Bid; ValueError says what is allowed."""
     if isinstance(call, str) and call.strip().upper() == PASS:
         return None
     if isinstance(call, str) and call.strip().upper() in ("X", "XX"):
@@ -102,7 +112,7 @@ def _read_call(call: Any) -> Bid | None:
     try:
         return parse_bid(call)
     except ValueError as exc:
-        if "level" in str(exc):
+        if "level" in str(exc):  # a well-formed bid above 7: parse_bid's message is clear
             raise
         raise ValueError(f"{call!r} is not a pass (P) or a bid like 1C, 3NT or 7S") from None
 
@@ -113,7 +123,6 @@ def parse_auction(calls: Any, bidders: list[str]) -> Auction:
         raise ValueError(
             'give a list of calls from the dealer on, e.g. ["1S", "P", "2S", "P", "P"]'
         )
-    bids: list[Bid | None] = []
     last_bid, last_bidder, passes = None, None, 0
     for i, call in enumerate(calls):
         who = bidders[i % len(bidders)]
@@ -132,13 +141,12 @@ def parse_auction(calls: Any, bidders: list[str]) -> Auction:
             raise ValueError(f"{where}: {bid} is not higher than the previous bid {last_bid}")
         else:
             last_bid, last_bidder, passes = bid, who, 0
-        bids.append(bid)
     if passes < (PASSES_TO_END if last_bid else PASSES_WITHOUT_BID):
         raise ValueError(
-            "the auction is not complete: give every call up to a bid followed by "
-            "two passes, or three passes"
+            "incomplete: an auction ends with a bid followed by two passes, or with "
+            "three passes; give every call"
         )
-    return Auction(tuple(bids), last_bid, last_bidder)
+    return Auction(last_bid, last_bidder)
 
 
 @dataclass(frozen=True)
@@ -295,8 +303,9 @@ class NeedAFourth(Game):
             )
         if not passed_out and "passed_out" not in checks.record:
             checks.fail("passed_out", "all three passed, so give passed_out: true")
-        details = {"passed_out": True, "contract": None, "category": None, "liars": []}
-        details |= {"chooser": None, "partner": None, "declarer": None}
+        details = {"passed_out": True, "auction_winner": None, "chooser": None}
+        details |= {"partner": None, "declarer": None, "contract": None, "category": None}
+        details |= {"liars": [], "redoubled_by": None, "made": None, "tricks": None}
         lines = ["all three passed: no score; the hand counts and the deal moves on"]
         return HandResult(number, dealer, True, self.zero(), lines, details)
 
@@ -348,18 +357,8 @@ class NeedAFourth(Game):
             if contract is not None:
                 checks.absent("redoubled_by", "unless the contract is redoubled (XX)")
             return None
-        if chooser is None or partner is None:
-            return checks.get_player("redoubled_by", self.players)
-        if "redoubled_by" not in checks.record:
-            checks.fail("redoubled_by", f"missing; with XX give {chooser} (Chooser) or {partner}")
-            return None
-        value = checks.record["redoubled_by"]
-        if value not in (chooser, partner):
-            checks.fail(
-                "redoubled_by", f"{value!r} is not the Chooser {chooser} or the Partner {partner}"
-            )
-            return None
-        return value
+        among = self.players if chooser is None or partner is None else [chooser, partner]
+        return checks.get_player("redoubled_by", among, what="the Chooser or the Partner:")
 
     def _check_liars(
         self, checks: Checks, chooser: str | None, partner: str | None, auction: Auction | None
@@ -385,7 +384,7 @@ class NeedAFourth(Game):
                 checks.fail("liars", f"{name} is listed twice")
             elif chooser and partner and name not in (chooser, partner):
                 checks.fail(
-                    "liars", f"{name!r} is not the Chooser {chooser} or the Partner {partner}"
+                    "liars", f"{name!r} is not the Chooser or the Partner: {chooser}, {partner}"
                 )
             elif structured is not None and name not in structured:
                 checks.fail(
@@ -405,6 +404,7 @@ class NeedAFourth(Game):
         redoubled_by: str | None,
     ) -> HandResult:
         declarer = next(p for p in self.players if p not in (chooser, partner))
+        auction_winner = chooser
         lines = []
         if redoubled_by == partner:
             lines.append(
@@ -422,7 +422,10 @@ class NeedAFourth(Game):
             )
             for player, column in columns.items():
                 scores[player] = made_score(contract, tricks, column)
-                lines.append(f"{player} ({column}): {self._made_sum(contract, tricks, column)}")
+                parts = " + ".join(
+                    f"{points} {label}" for points, label in made_parts(contract, tricks, column)
+                )
+                lines.append(f"{player} ({column}): {parts} = {scores[player]:+d}")
             if liars:
                 lines.append(f"{' and '.join(liars)} lied, but the contract made: no change")
         else:
@@ -436,7 +439,7 @@ class NeedAFourth(Game):
                     f"only {liar} lied: {liar} pays the Liar column, {honest} the Partner column"
                 )
             elif liars:
-                lines.append("both lied: scored as usual")
+                lines.append(f"{liars[0]} and {liars[1]} both lied: scored as usual")
             per = UNDERTRICK[contract.doubled]
             for player, column in columns.items():
                 scores[player] = failed_score(contract, tricks, column)
@@ -444,6 +447,7 @@ class NeedAFourth(Game):
         lines.append(f"{declarer} (Declarer) scores 0")
         details = {
             "passed_out": False,
+            "auction_winner": auction_winner,
             "chooser": chooser,
             "partner": partner,
             "declarer": declarer,
@@ -455,18 +459,3 @@ class NeedAFourth(Game):
             "tricks": tricks,
         }
         return HandResult(number, dealer, True, scores, lines, details)
-
-    @staticmethod
-    def _made_sum(contract: Contract, tricks: int, column: str) -> str:
-        """The made score as a sum a player can check, e.g. `100 + 300 doubled + … = +800`."""
-        kind = category(contract)
-        parts = [f"{CATEGORY_SCORE[kind]} {kind}"]
-        if contract.doubled:
-            word = DOUBLING_WORD[contract.doubled]
-            parts.append(f"{DOUBLING_BONUS[contract.doubled][column]} {word}")
-            if kind == "partial":
-                parts.append(f"{DOUBLED_PARTIAL_BONUS} {word} partial")
-        over = overtricks(contract, tricks)
-        if over:
-            parts.append(f"{over} × {OVERTRICK[contract.doubled]} overtricks")
-        return f"{' + '.join(parts)} = {made_score(contract, tricks, column):+d}"
