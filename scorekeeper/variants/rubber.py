@@ -3,8 +3,8 @@
 Spec: shared/rules/rubber.md. All three share the Laws' contract scoring
 (`contract_scores`), the hand checks, the We/They sheet above and below the
 line, and the per-rubber (per-round) differences used for settlement. They
-differ only in what makes a side vulnerable, who deals next and which bonuses
-a game brings: that lives in each class's `_dealer`, `_vulnerable` and
+differ only in what makes a side vulnerable, what a passed-out deal does and
+which bonuses a game brings: each class's `_vulnerable`, `_passed_out` and
 `_bonuses`.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
-from .common import Checks, Contract, Game, HandResult, OptionSpec, overtricks, undertricks
+from .common import Checks, Contract, Game, HandResult, OptionSpec, _is_int, overtricks, undertricks
 
 FIELDS = frozenset({"declarer", "contract", "tricks", "honors", "passed_out"})
 
@@ -65,14 +65,14 @@ def trick_score(contract: Contract) -> tuple[int, str]:
     level, strain = contract.level, contract.strain
     if strain == "NT":
         points = NT_FIRST_TRICK + (level - 1) * TRICK_VALUE["NT"]
-        text = f"{NT_FIRST_TRICK} + {level - 1} × {TRICK_VALUE['NT']}" if level > 1 else "40"
+        text = f"{NT_FIRST_TRICK} + {level - 1} × {TRICK_VALUE['NT']}" if level > 1 else ""
     else:
         points = level * TRICK_VALUE[strain]
         text = f"{level} × {TRICK_VALUE[strain]}"
     factor = DOUBLING_FACTOR[contract.doubled]
     if factor > 1:
-        text = f"({text}) × {factor}" if " " in text else f"{text} × {factor}"
-    return points * factor, f"{text} = {points * factor}"
+        text = f"({text}) × {factor}" if text else f"{points} × {factor}"
+    return points * factor, f"{text} = {points * factor}" if text else str(points)
 
 
 def undertrick_values(contract: Contract, down: int, vulnerable: bool) -> list[int]:
@@ -84,18 +84,21 @@ def undertrick_values(contract: Contract, down: int, vulnerable: bool) -> list[i
     return [table[min(i, len(table) - 1)] * factor for i in range(down)]
 
 
-def contract_scores(contract: Contract, tricks: int, vulnerable: bool) -> list[Score]:
+def contract_scores(
+    contract: Contract, tricks: int, vulnerable: bool, declarer: str = ""
+) -> list[Score]:
     """Every entry a played contract gives (honours apart); `vulnerable` is declarer's."""
+    played = f"{contract} by {declarer}" if declarer else str(contract)
     state = "vulnerable" if vulnerable else "not vulnerable"
     down = undertricks(contract, tricks)
     if down:
         values = undertrick_values(contract, down, vulnerable)
-        how = ("redoubled, " if contract.doubled == 2 else "doubled, " if contract.doubled else "")
-        text = f"{contract} down {down}, {how}{state}: {_sum_text(values)} above the line"
+        how = "redoubled, " if contract.doubled == 2 else "doubled, " if contract.doubled else ""
+        text = f"{played} down {down}, {how}{state}: {_sum_text(values)} above the line"
         return [Score(False, "above", sum(values), "undertricks", text)]
 
     points, how = trick_score(contract)
-    scores = [Score(True, "below", points, "tricks", f"{contract} made: {how} below the line")]
+    scores = [Score(True, "below", points, "tricks", f"{played} made: {how} below the line")]
     over = overtricks(contract, tricks)
     if over:
         if contract.doubled:
@@ -158,9 +161,6 @@ class _PartnershipGame(Game):
         self.unit_points: list[list[int]] = [[0, 0]]  # per unit; the last one is current
 
     # -- to implement per variant ---------------------------------------------
-    def _dealer(self) -> str:
-        raise NotImplementedError
-
     def _vulnerable(self) -> list[bool]:
         raise NotImplementedError
 
@@ -172,6 +172,12 @@ class _PartnershipGame(Game):
         raise NotImplementedError
 
     # -- shared -----------------------------------------------------------------
+    def _dealer(self) -> str:
+        return self.players[self.deals % len(self.players)]
+
+    def _vulnerable_names(self) -> list[str]:
+        return [n for n, v in zip(self.side_names, self._vulnerable(), strict=True) if v]
+
     def side_index(self, player: str) -> int:
         return 0 if player in self.sides[0] else 1
 
@@ -189,15 +195,10 @@ class _PartnershipGame(Game):
     def is_finished(self) -> bool:
         return len(self.unit_points) - 1 >= self._units_wanted()
 
-    def winners(self) -> list[str]:
-        # Partners always share a total, so the best total picks the whole side.
-        return super().winners()
-
     def upcoming(self) -> dict[str, Any]:
-        vulnerable = self._vulnerable()
         return {
             "dealer": self._dealer(),
-            "vulnerable": [n for n, v in zip(self.side_names, vulnerable, strict=True) if v],
+            "vulnerable": self._vulnerable_names(),
             self.unit_word: len(self.unit_points),
             "game": self.game_number,
             "games": list(self.games),
@@ -210,7 +211,7 @@ class _PartnershipGame(Game):
         checks = Checks(record, FIELDS)
         dealer, vulnerable = self._dealer(), self._vulnerable()
         details: dict[str, Any] = {
-            "vulnerable": [n for n, v in zip(self.side_names, vulnerable, strict=True) if v],
+            "vulnerable": self._vulnerable_names(),
             self.unit_word: len(self.unit_points),
             "game": self.game_number,
         }
@@ -230,8 +231,9 @@ class _PartnershipGame(Game):
         side = self.side_index(declarer)
         unit = len(self.unit_points) - 1  # the bonuses below may close this unit
         sheet = _Sheet(self.side_names)
-        for score in contract_scores(contract, tricks, vulnerable[side]):
-            sheet.add(side if score.declarer else 1 - side, score.where, score.points, *score[3:])
+        for score in contract_scores(contract, tricks, vulnerable[side], declarer):
+            to = side if score.declarer else 1 - side
+            sheet.add(to, score.where, score.points, score.what, score.text)
         if honours is not None:
             holder, points = honours
             text = f"honours in {holder}'s hand: {points} above"
@@ -243,7 +245,7 @@ class _PartnershipGame(Game):
 
     def end_match(self, number: int) -> HandResult:
         sheet = _Sheet(self.side_names)
-        lines = ["The players stopped here."]
+        sheet.lines.append("The players stopped here.")
         for side in (0, 1):
             if self.games[side] == 1:
                 text = f"one game in the unfinished {self.unit_word}: {UNFINISHED_GAME_BONUS} above"
@@ -252,7 +254,6 @@ class _PartnershipGame(Game):
                 bonus = UNFINISHED_PART_SCORE_BONUS
                 text = f"part score {self.below[side]} in the unfinished game: {bonus} above"
                 sheet.add(side, "above", bonus, "unfinished", text)
-        sheet.lines[:0] = lines
         unit = len(self.unit_points) - 1
         return self._book(number, None, False, sheet, unit, {"end": True})
 
@@ -289,7 +290,7 @@ class _PartnershipGame(Game):
         self.below[side] += sheet.points(side, "below")
         if self.below[side] < GAME_POINTS:
             return False
-        sheet.lines.append(f"{self.side_names[side]} reach {self.below[side]} below: game")
+        sheet.lines.append(f"{self.side_names[side]}: game ({self.below[side]} below the line)")
         self.games[side] += 1
         self.below = [0, 0]  # part scores no longer count towards the next game
         self.game_number += 1
@@ -308,7 +309,7 @@ class _PartnershipGame(Game):
         if not isinstance(holder, str) or holder not in self.players:
             checks.fail("honors", f"holder {holder!r} is not one of {', '.join(self.players)}")
             ok = False
-        if points not in HONOURS or isinstance(points, bool):
+        if not _is_int(points) or points not in HONOURS:
             checks.fail("honors", f"points {points!r} is not allowed; give 100 or 150")
             ok = False
         elif contract is not None and contract.strain == "NT" and points != NT_HONOURS:
@@ -335,9 +336,6 @@ class Rubber(_PartnershipGame):
     summary = "Two partnerships; the first side to win two games takes the rubber."
     player_counts = (4,)
     option_specs = _options("rubber", "rubbers")
-
-    def _dealer(self) -> str:
-        return self.players[self.deals % len(self.players)]
 
     def _vulnerable(self) -> list[bool]:
         return [games > 0 for games in self.games]
@@ -386,9 +384,6 @@ class Chicago(_PartnershipGame):
     def deal_in_round(self) -> int:
         return self.deals % DEALS_IN_ROUND + 1
 
-    def _dealer(self) -> str:
-        return self.players[self.deals % len(self.players)]
-
     def _vulnerable(self) -> list[bool]:
         deal = self.deal_in_round()
         if deal == 1:
@@ -424,7 +419,7 @@ class Chicago(_PartnershipGame):
         if made and self._add_below(sheet, side):
             bonus = CHICAGO_GAME_BONUS[vulnerable[side]]
             state = "vulnerable" if vulnerable[side] else "not vulnerable"
-            sheet.add(side, "above", bonus, "game bonus", f"game, {state}: {bonus} above")
+            sheet.add(side, "above", bonus, "game bonus", f"game bonus, {state}: {bonus} above")
             facts["game_won"] = side
         elif made and self.deal_in_round() == DEALS_IN_ROUND:
             bonus = LAST_DEAL_PART_SCORE_BONUS
