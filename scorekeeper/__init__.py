@@ -1,0 +1,70 @@
+"""Scorekeeper: keeps score at a real card table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+csrf = CSRFProtect()
+
+
+def _shared_folder(name: str) -> str:
+    """templates/ and static/ sit beside the package in a checkout; an installed
+    wheel carries them under <prefix>/share/scorekeeper/."""
+    beside = Path(__file__).resolve().parent.parent / name
+    if beside.is_dir():
+        return str(beside)
+    return str(Path(sys.prefix) / "share" / "scorekeeper" / name)
+
+
+def _secret_key(instance: Path) -> str:
+    """Read the instance's secret key, generating it on first run (never committed)."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory: configuration, database, blueprints."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_shared_folder("templates"),
+        static_folder=_shared_folder("static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance / "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
+        WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config["SECRET_KEY"] = os.environ.get("SCOREKEEPER_SECRET_KEY") or _secret_key(instance)
+    else:
+        app.config.from_mapping(test_config)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = "test"
+
+    csrf.init_app(app)
+
+    from . import db
+    from .views import hands, matches, rules, sheets
+
+    db.init_app(app)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(sheets.bp)
+    app.register_blueprint(rules.bp)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+    return app

@@ -1,0 +1,104 @@
+"""Hand entry: one small module per rule set turns taps into a hand record.
+
+Each `HandEntry` knows its Flask-WTF form, fills in the legal choices from what
+the rules derive for the next hand (`Outcome.upcoming`), builds the match file's
+hand record from the form, and fills the form back from a record for editing.
+The record is then checked by replaying the whole match: the rules code is the
+only judge of what is allowed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any, ClassVar
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField
+from wtforms.validators import Optional
+
+from ..variants import Outcome
+
+
+def choice_field(
+    label: str, choices: list[tuple[Any, str]] | None = None, coerce: Any = str
+) -> RadioField:
+    """A group of large buttons; the rules, not the form, say when one is missing."""
+    return RadioField(
+        label, choices=choices or [], coerce=coerce, validators=[Optional()], validate_choice=False
+    )
+
+
+def number_choices(low: int, high: int) -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(low, high + 1)]
+
+
+def player_choices(players: list[str]) -> list[tuple[str, str]]:
+    return [(p, p) for p in players]
+
+
+class HandForm(FlaskForm):
+    """Base of every variant's hand form: `quick` carries one-tap actions."""
+
+    quick = HiddenField()
+
+
+def as_int(value: Any) -> Any:
+    """Form values arrive as strings; keep anything that is not a number as it is
+    so the rules report it (never guess)."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return value
+
+
+class HandEntry:
+    """How one variant's hand is entered. Subclasses set `form`, `template`."""
+
+    variant: ClassVar[str]
+    form: ClassVar[type[HandForm]]
+    template: ClassVar[str]
+    # Record field -> form field, where a rules problem should be shown.
+    field_for: ClassVar[dict[str, str]] = {}
+    # One-tap actions: name -> button label; `quick_record` builds the record.
+    quick_actions: ClassVar[dict[str, str]] = {}
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        """Set the choices that depend on the players and the state of the match."""
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Form data that shows `record` again, for editing."""
+        return dict(record)
+
+    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        raise KeyError(action)
+
+    def form_field(self, record_field: str) -> str:
+        return self.field_for.get(record_field, record_field)
+
+    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        """Extra template values (what the rules derive before anything is typed)."""
+        return {}
+
+
+_ENTRIES: dict[str, HandEntry] = {}
+
+
+def register(entry_cls: type[HandEntry]) -> type[HandEntry]:
+    _ENTRIES[entry_cls.variant] = entry_cls()
+    return entry_cls
+
+
+def entry_for(variant: str) -> HandEntry:
+    return _ENTRIES[variant]
+
+
+def _register_all() -> None:
+    """Import every entry module in this package; each registers itself."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_register_all()

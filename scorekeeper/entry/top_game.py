@@ -1,0 +1,111 @@
+"""Top Game entry: declarer, bid, dummy's tops, strain, tricks. The level comes from pn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import StringField
+from wtforms.validators import Length, Optional
+
+from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
+from ..variants.top_game import MAX_BID, MAX_TOPS, MIN_BID, PASSED_OUT_PN, level_for
+from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+
+DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
+
+
+class TopGameForm(HandForm):
+    declarer = choice_field("Declarer")
+    bid = choice_field("Final bid", number_choices(MIN_BID, MAX_BID))
+    dummy_tops = choice_field("Tops in dummy", number_choices(0, MAX_TOPS))
+    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
+    doubling = choice_field("Doubled?", DOUBLING)
+    doubler = choice_field("Doubled by")
+    tricks = choice_field("Tricks won by declarer", number_choices(0, 13))
+    declarer_tops = choice_field(
+        "Declarer's tops (checked after play)", [("", "—"), *number_choices(0, MAX_TOPS)]
+    )
+    dummy_longest = StringField(
+        "Dummy's longest suit (e.g. D5)", validators=[Optional(), Length(max=4)]
+    )
+    informer = choice_field("Who gave wrong information about dummy?")
+
+
+@register
+class TopGameEntry(HandEntry):
+    variant = "top-game"
+    form = TopGameForm
+    template = "hands/top_game.html"
+    field_for = {
+        "contract": "strain",
+        "misinformation": "informer",
+        "passed_out": "quick",
+        "bids": "quick",
+    }
+    quick_actions = {"passed_out": "All passed"}
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        order = upcoming.get("bidding_order", players)
+        form.declarer.choices = player_choices(order)
+        form.doubler.choices = player_choices(order)
+        form.informer.choices = player_choices(order)
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        if form.declarer.data:
+            record["declarer"] = form.declarer.data
+        if form.informer.data:
+            record["misinformation"] = form.informer.data
+            return record
+        for name in ("bid", "dummy_tops"):
+            value = getattr(form, name).data
+            if value not in (None, ""):
+                record[name] = as_int(value)
+        if form.declarer_tops.data not in (None, ""):
+            record["declarer_tops"] = as_int(form.declarer_tops.data)
+        longest = (form.dummy_longest.data or "").strip().upper()
+        if longest:
+            record["dummy_longest"] = longest
+        bid, tops = record.get("bid"), record.get("dummy_tops")
+        pn = bid + tops if isinstance(bid, int) and isinstance(tops, int) else None
+        if pn is not None and pn <= PASSED_OUT_PN:
+            return record  # passed out by the playnumber: no contract, no tricks
+        if form.strain.data:
+            strain = form.strain.data
+            level = level_for(pn, strain) if pn is not None else 0
+            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+        if form.doubling.data and form.doubler.data:
+            record["doubler"] = form.doubler.data
+        if form.tricks.data not in (None, ""):
+            record["tricks"] = as_int(form.tricks.data)
+        return record
+
+    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        if action == "passed_out":
+            return {"passed_out": True}
+        raise KeyError(action)
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        data = {
+            k: record[k]
+            for k in (
+                "declarer",
+                "bid",
+                "dummy_tops",
+                "declarer_tops",
+                "dummy_longest",
+                "doubler",
+                "tricks",
+            )
+            if k in record
+        }
+        if "misinformation" in record:
+            data["informer"] = record["misinformation"]
+        if "contract" in record:
+            try:
+                contract = parse_contract(record["contract"], max_level=None)
+            except ValueError:
+                return data
+            data["strain"] = contract.strain
+            data["doubling"] = {0: "", 1: "X", 2: "XX"}[contract.doubled]
+        return data

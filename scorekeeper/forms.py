@@ -1,0 +1,133 @@
+"""Flask-WTF forms: starting a match, its settings, importing a match file.
+
+The hand forms of each variant live in scorekeeper/entry/, one module per rule set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, HiddenField, RadioField, StringField
+from wtforms.validators import DataRequired, Length, Optional
+
+from .matchfile import FORMAT, MAX_CURRENCY, MAX_TITLE
+from .variants import MAX_NAME, VARIANTS
+
+MAX_PLAYERS = 5
+ALL_SPECS = [spec for cls in VARIANTS.values() for spec in cls.option_specs]
+INT_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "int"})
+BOOL_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "bool"})
+
+
+def option_field_name(option: str) -> str:
+    return f"opt_{option}"
+
+
+class StakeFields:
+    """The three stake inputs, shared by the new-match and settings forms."""
+
+    stake_amount = StringField(
+        "Stake",
+        validators=[Optional(), Length(max=12)],
+        render_kw={"inputmode": "decimal", "placeholder": "e.g. 0.50"},
+    )
+    stake_per = StringField(
+        "per points",
+        validators=[Optional(), Length(max=6)],
+        default="1",
+        render_kw={"inputmode": "numeric"},
+    )
+    stake_currency = StringField(
+        "Currency",
+        validators=[Optional(), Length(max=MAX_CURRENCY)],
+        render_kw={"placeholder": "EUR"},
+    )
+
+    def stake_json(self) -> dict[str, Any] | None:
+        amount = (self.stake_amount.data or "").strip()
+        if not amount:
+            return None
+        per_text = (self.stake_per.data or "1").strip()
+        per: Any = int(per_text) if per_text.isdigit() else per_text
+        return {"amount": amount, "per": per, "currency": (self.stake_currency.data or "").strip()}
+
+
+class NewMatchForm(StakeFields, FlaskForm):
+    variant = RadioField(
+        "Game",
+        choices=[(cls.id, cls.name) for cls in VARIANTS.values()],
+        validators=[DataRequired(message="Choose the game you are playing.")],
+    )
+    title = StringField("Title (optional)", validators=[Optional(), Length(max=MAX_TITLE)])
+    player1 = StringField("Player 1 (deals first)", validators=[Optional(), Length(max=MAX_NAME)])
+    player2 = StringField("Player 2", validators=[Optional(), Length(max=MAX_NAME)])
+    player3 = StringField("Player 3", validators=[Optional(), Length(max=MAX_NAME)])
+    player4 = StringField("Player 4", validators=[Optional(), Length(max=MAX_NAME)])
+    player5 = StringField("Player 5", validators=[Optional(), Length(max=MAX_NAME)])
+
+    def player_fields(self) -> list[Any]:
+        return [getattr(self, f"player{i}") for i in range(1, MAX_PLAYERS + 1)]
+
+    def players(self) -> list[str]:
+        return [f.data.strip() for f in self.player_fields() if f.data and f.data.strip()]
+
+    def options_json(self) -> dict[str, Any]:
+        """Only the options of the chosen variant that were filled in; blank means default."""
+        cls = VARIANTS.get(self.variant.data)
+        if cls is None:
+            return {}
+        options: dict[str, Any] = {}
+        for spec in cls.option_specs:
+            field = getattr(self, option_field_name(spec.name))
+            if spec.kind == "bool":
+                if field.data != spec.default:
+                    options[spec.name] = bool(field.data)
+            else:
+                text = (field.data or "").strip()
+                if text:
+                    options[spec.name] = int(text) if text.lstrip("-").isdigit() else text
+        return options
+
+    def document(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "variant": self.variant.data,
+            "players": self.players(),
+            "options": self.options_json(),
+            "hands": [],
+        }
+        if self.title.data and self.title.data.strip():
+            doc["title"] = self.title.data.strip()
+        stake = self.stake_json()
+        if stake is not None:
+            doc["stake"] = stake
+        return doc
+
+
+for _name in INT_OPTIONS:
+    setattr(
+        NewMatchForm,
+        option_field_name(_name),
+        StringField(
+            _name, validators=[Optional(), Length(max=6)], render_kw={"inputmode": "numeric"}
+        ),
+    )
+for _name in BOOL_OPTIONS:
+    _default = any(spec.default for spec in ALL_SPECS if spec.name == _name)
+    setattr(NewMatchForm, option_field_name(_name), BooleanField(_name, default=_default))
+
+
+class SettingsForm(StakeFields, FlaskForm):
+    title = StringField("Title", validators=[Optional(), Length(max=MAX_TITLE)])
+
+
+class ImportForm(FlaskForm):
+    match_file = FileField("Match file (.json)", validators=[FileRequired("Choose a match file.")])
+
+
+class ConfirmForm(FlaskForm):
+    """A form with only the CSRF token, for buttons that change something."""
+
+    next = HiddenField()

@@ -1,0 +1,78 @@
+// Scorekeeper: small progressive enhancements. Every page works without this file.
+"use strict";
+
+function onReady(fn) {
+  if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
+}
+
+// Start a match: show only the chosen game's options and as many player fields as it takes.
+function setUpNewMatch() {
+  const form = document.getElementById("new-match");
+  if (!form) return;
+  const update = () => {
+    const chosen = form.querySelector("input[name=variant]:checked");
+    const id = chosen ? chosen.value : null;
+    let any = false;
+    form.querySelectorAll(".option").forEach((el) => {
+      const on = el.dataset.variant === id;
+      el.hidden = !on;
+      el.querySelectorAll("input").forEach((i) => { i.disabled = !on; });
+      any = any || on;
+    });
+    form.querySelector(".no-options").hidden = any;
+    const counts = chosen ? chosen.dataset.players.split(",").map(Number) : [5];
+    const most = Math.max(...counts);
+    form.querySelectorAll(".player-field").forEach((el, i) => { el.hidden = i >= most; });
+  };
+  form.addEventListener("change", update);
+  update();
+}
+
+// Tapping a hand number on the sheet opens its explanation.
+function setUpSheet() {
+  const open = () => {
+    const target = location.hash && document.getElementById(location.hash.slice(1));
+    if (target && target.tagName === "DETAILS") target.open = true;
+  };
+  window.addEventListener("hashchange", open);
+  open();
+}
+
+// Buttons that destroy something ask first.
+function setUpConfirm() {
+  document.querySelectorAll("[data-confirm]").forEach((button) => {
+    button.addEventListener("click", (event) => {
+      if (!window.confirm(button.dataset.confirm)) event.preventDefault();
+    });
+  });
+}
+
+// Hand forms: a helper for variant scripts.
+window.Scorekeeper = {
+  value(name) {
+    const el = document.querySelector(`#hand-form input[name="${name}"]:checked`);
+    return el ? el.value : null;
+  },
+  showGroup(name, on) {
+    const group = document.getElementById(`group-${name}`);
+    if (group) group.hidden = !on;
+  },
+  onChange(fn) {
+    const form = document.getElementById("hand-form");
+    if (!form) return;
+    form.addEventListener("change", fn);
+    fn();
+  },
+  // Hide the buttons of a group whose value is in `hidden` (e.g. the declarer as doubler).
+  hideChoices(name, hidden) {
+    document.querySelectorAll(`#group-${name} input`).forEach((input) => {
+      const off = hidden.includes(input.value);
+      input.disabled = off;
+      const label = document.querySelector(`label[for="${input.id}"]`);
+      if (label) label.hidden = off;
+      if (off && input.checked) input.checked = false;
+    });
+  },
+};
+
+onReady(() => { setUpNewMatch(); setUpSheet(); setUpConfirm(); });
