@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# Sets up Scorekeeper and runs it. Extra arguments go to `scorekeeper serve`
-# (e.g. --local to listen on this machine only, --port 8080).
+# Sets up Scorekeeper and serves the table app with waitress on port 8000,
+# reachable from phones on the same network. The database lives in instance/.
+# Extra arguments go to `scorekeeper serve`: --local (this machine only), --port N.
 set -euo pipefail
 source "$(dirname "$0")/setup.sh"
 setup_scorekeeper
 cd "$ROOT"
-scorekeeper --help
-echo
-echo "A scored example (examples/top-game.json):"
-scorekeeper score examples/top-game.json
+exec scorekeeper serve "$@"

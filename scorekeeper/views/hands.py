@@ -75,6 +75,7 @@ def _hand_page(match_id: int, hand_id: int | None):
     entry.prepare(form, match.players, upcoming)
 
     problems: list[str] = []
+    rejected = False
     if request.method == "POST" and form.validate_on_submit():
         if form.quick.data:
             try:
@@ -92,6 +93,7 @@ def _hand_page(match_id: int, hand_id: int | None):
             _check(match, hands)
         except MatchError as exc:
             problems = _show_problems(entry, form, exc.lines, number)
+            rejected = True
         else:
             action = ("append", None) if hand_id is None else ("replace", hand_id)
             saved_id = store.change_hands(
@@ -101,6 +103,7 @@ def _hand_page(match_id: int, hand_id: int | None):
             return redirect(url_for("matches.show", match_id=match_id, hand=saved_id) + "#sheet")
     elif request.method == "POST":
         problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
+        rejected = True
 
     return render_template(
         entry.template,
@@ -113,6 +116,7 @@ def _hand_page(match_id: int, hand_id: int | None):
         before=before,
         editing=hand_id is not None,
         problems=problems,
+        rejected=rejected,
         extra=entry.context(before, upcoming),
     )
 
