@@ -1,0 +1,41 @@
+"""Page weight of the record-hand page of every variant: HTML + CSS + JS, in bytes.
+
+Prints a figure per variant; the target is under 50 KB. Run:
+    python benchmarks/bench_page_weight.py
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from scorekeeper import create_app
+from scorekeeper.variants import VARIANTS
+
+TARGET = 50 * 1024
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
+                          "DATABASE": str(Path(tmp) / "weight.db")})
+        client = app.test_client()
+        print(f"{'variant':18} {'html':>7} {'css':>7} {'js':>7} {'total':>8}  target {TARGET}")
+        for number, cls in enumerate(VARIANTS.values(), 1):
+            players = PLAYERS[: max(cls.player_counts) if cls.id != "bridge-for-three" else 4]
+            data = {"variant": cls.id, **{f"player{i}": p for i, p in enumerate(players, 1)}}
+            assert client.post("/new", data=data).status_code == 302
+            html = client.get(f"/m/{number}/hand/new").data
+            sizes = {"css": 0, "js": 0}
+            for ref in re.findall(rb'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html):
+                kind = "css" if ref.endswith(b".css") else "js"
+                sizes[kind] += len(client.get(ref.decode()).data)
+            total = len(html) + sizes["css"] + sizes["js"]
+            flag = "ok" if total < TARGET else "OVER"
+            print(f"{cls.id:18} {len(html):7} {sizes['css']:7} {sizes['js']:7} {total:8}  {flag}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""Real-browser tests: the app served on a free local port, Debian's Chromium
+driven by Playwright for Python (no browser download), viewport 390×844."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """The app under waitress on 127.0.0.1, on its own database."""
+    from waitress.server import create_server
+
+    database = tmp_path_factory.mktemp("browser") / "browser.db"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
+    port = _free_port()
+    wsgi = create_server(app, host="127.0.0.1", port=port, threads=4)
+    thread = threading.Thread(target=wsgi.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{port}"
+    wsgi.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/test.sh does)")
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield chromium
+        chromium.close()
+
+
+class Table:
+    """A phone at the table: taps are counted so tests can hold the tap budgets."""
+
+    def __init__(self, page, server: str):
+        self.page = page
+        self.server = server
+        self.taps = 0
+        self.outside: list[str] = []
+        page.on("request", self._watch)
+
+    def _watch(self, request) -> None:
+        if not request.url.startswith(self.server) and not request.url.startswith("data:"):
+            self.outside.append(request.url)
+
+    def tap(self, selector: str) -> None:
+        self.page.click(selector)
+        self.taps += 1
+
+    def tap_button(self, field: str, value: str) -> None:
+        """Tap the big button for `value` in the radio group `field`."""
+        self.tap(f'#group-{field} input[value="{value}"] + label')
+
+    def type(self, selector: str, text: str) -> None:
+        """Typing a number counts one tap per character, as on a phone keypad."""
+        self.page.fill(selector, text)
+        self.taps += len(text)
+
+    def start_match(self, variant: str, players: list[str], **options: str) -> str:
+        page = self.page
+        page.goto(f"{self.server}/new")
+        page.check(f'input[name=variant][value="{variant}"]')
+        for i, name in enumerate(players, 1):
+            page.fill(f"#player{i}", name)
+        for name, value in options.items():
+            selector = f'.option[data-variant="{variant}"] [name="opt_{name}"]'
+            if value in ("on", "off"):
+                page.set_checked(selector, value == "on")
+            else:
+                page.fill(selector, value)
+        page.click("form#new-match button.primary")
+        page.wait_for_url(re.compile(r".*/m/\d+/hand/new$"))
+        return re.search(r"/m/(\d+)/", page.url).group(1)
+
+    def new_hand(self) -> None:
+        """From the match page: the first tap of every hand."""
+        self.taps = 0
+        self.tap("#new-hand")
+        self.page.wait_for_url(re.compile(r".*/hand/new$"))
+
+    def save(self) -> None:
+        self.tap("#save")
+        self.page.wait_for_url(re.compile(r".*/m/\d+(\?.*)?(#.*)?$"))
+
+    def no_horizontal_scroll(self, width: int = 360) -> None:
+        self.page.set_viewport_size({"width": width, "height": 800})
+        scroll = self.page.evaluate("document.documentElement.scrollWidth")
+        self.page.set_viewport_size(PHONE)
+        assert scroll <= width, f"{self.page.url} scrolls sideways at {width}px ({scroll})"
+
+    def exported_score(self, match_id: str) -> dict:
+        """`scorekeeper score` on the match file the page exports."""
+        text = self.page.request.get(f"{self.server}/m/{match_id}/match.json").text()
+        run = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", "score", "-"],
+            input=text, capture_output=True, text=True, check=True,
+        )
+        return json.loads(run.stdout)
+
+    def page_totals(self) -> dict[str, str]:
+        cells = self.page.query_selector_all(".totals td[data-player]")
+        return {c.get_attribute("data-player"): c.inner_text().strip() for c in cells}
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+def shown(points: int) -> str:
+    """How the page prints a total."""
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
+@pytest.fixture
+def table(browser, server):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    yield Table(page, server)
+    context.close()
+
+
+def has_chromium() -> bool:
+    return shutil.which("chromium") is not None or os.path.exists(CHROMIUM)
