@@ -50,7 +50,11 @@ install_python_packages() {
   want="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     echo "Installing Python packages into $VENV"
-    "$VENV/bin/pip" install -q -e "$ROOT[test]"
+    if ! "$VENV/bin/pip" install -q -e "$ROOT[test]" > "$VENV/pip.log" 2>&1; then
+      cat "$VENV/pip.log" >&2
+      echo "pip could not install Scorekeeper's Python packages (see above)." >&2
+      exit 1
+    fi
     echo "$want" > "$stamp"
   fi
 }

@@ -1,0 +1,143 @@
+"""Rubber, Honeymoon and Chicago entry: declarer, level, strain, tricks.
+
+Doubling and honours sit behind a details panel; a passed-out hand is one tap.
+The hand screen shows who deals, who is vulnerable, the games and part scores
+so far (and in Chicago the deal's number in the round) before anything is typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..variants import Outcome
+from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
+from ..variants.rubber import DEALS_IN_ROUND, HONOURS, NT_HONOURS
+from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+
+DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
+DOUBLING_OF = {0: "", 1: "X", 2: "XX"}
+HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
+
+
+class RubberForm(HandForm):
+    declarer = choice_field("Declarer")
+    level = choice_field("Level", number_choices(1, 7))
+    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
+    tricks = choice_field("Tricks won by declarer's side", number_choices(0, 13))
+    doubling = choice_field("Doubled?", DOUBLING)
+    honours_holder = choice_field("Honours held by")
+    honours_points = choice_field("Honours worth", [(p, HONOURS_LABEL[p]) for p in HONOURS])
+
+
+def side_label(names: list[str], side_players: list[str]) -> str:
+    """`We (Ann & Cy)`; in Honeymoon the side is the player, named once."""
+    if len(side_players) == 1:
+        return side_players[0]
+    return f"{names} ({' & '.join(side_players)})"
+
+
+@register
+class RubberEntry(HandEntry):
+    variant = "rubber"
+    form = RubberForm
+    template = "hands/rubber.html"
+    field_for = {
+        "contract": "strain",
+        "honors": "honours_holder",
+        "passed_out": "quick",
+    }
+    quick_actions = {"passed_out": "Passed out"}
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        form.declarer.choices = player_choices(players)
+        form.honours_holder.choices = [("", "Nobody"), *player_choices(players)]
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        if form.declarer.data:
+            record["declarer"] = form.declarer.data
+        level, strain = form.level.data or "", form.strain.data or ""
+        if level or strain:
+            # A half-given contract goes to the rules as it is, so they name what is missing.
+            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+        if form.tricks.data not in (None, ""):
+            record["tricks"] = as_int(form.tricks.data)
+        holder, points = form.honours_holder.data, form.honours_points.data
+        if holder or points:
+            honours: dict[str, Any] = {}
+            if holder:
+                honours["holder"] = holder
+            if points:
+                honours["points"] = as_int(points)
+            elif strain == "NT":
+                honours["points"] = NT_HONOURS  # the four aces: the only honours at NT
+            record["honors"] = honours
+        return record
+
+    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        if action == "passed_out":
+            return {"passed_out": True}
+        raise KeyError(action)
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        data = {k: record[k] for k in ("declarer", "tricks") if k in record}
+        honours = record.get("honors")
+        if isinstance(honours, dict):
+            data["honours_holder"] = honours.get("holder", "")
+            data["honours_points"] = honours.get("points", "")
+        if "contract" in record:
+            try:
+                contract = parse_contract(record["contract"])
+            except ValueError:
+                return data
+            data["level"] = contract.level
+            data["strain"] = contract.strain
+            data["doubling"] = DOUBLING_OF[contract.doubled]
+        return data
+
+    def next_dealer_if_passed(self, players: list[str], dealer: str) -> str:
+        return players[(players.index(dealer) + 1) % len(players)]
+
+    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        if not upcoming:
+            return {}
+        names, sides = upcoming["side_names"], upcoming["sides"]
+        vulnerable = upcoming["vulnerable"]
+        columns = [
+            {
+                "name": names[i],
+                "players": " & ".join(sides[i]) if len(sides[i]) > 1 else "",
+                "vulnerable": names[i] in vulnerable,
+                "games": upcoming["games"][i],
+                "part_score": upcoming["part_scores"][i],
+            }
+            for i in (0, 1)
+        ]
+        if not vulnerable:
+            vulnerable_text = "Nobody is vulnerable"
+        elif len(vulnerable) == 2:
+            vulnerable_text = "Both sides are vulnerable"
+        else:
+            i = names.index(vulnerable[0])
+            who = side_label(names[i], sides[i])
+            vulnerable_text = f"{who} {'is' if len(sides[i]) == 1 else 'are'} vulnerable"
+        dealer = upcoming["dealer"]
+        return {
+            "columns": columns,
+            "vulnerable_text": vulnerable_text,
+            "passed_dealer": self.next_dealer_if_passed(outcome.players, dealer),
+            "deals_in_round": DEALS_IN_ROUND,
+        }
+
+
+@register
+class HoneymoonEntry(RubberEntry):
+    variant = "honeymoon"
+
+
+@register
+class ChicagoEntry(RubberEntry):
+    variant = "chicago"
+
+    def next_dealer_if_passed(self, players: list[str], dealer: str) -> str:
+        return dealer  # a passed-out deal is dealt again by the same dealer

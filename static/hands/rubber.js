@@ -1,0 +1,42 @@
+// Rubber / Honeymoon / Chicago hand form: what the contract needs, and honours at NT.
+"use strict";
+(function () {
+  const S = window.Scorekeeper;
+  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const DOUBLING = { "": "", X: " doubled", XX: " redoubled" };
+
+  // Mark each tricks button with the result it gives: "=", "+1", "−2".
+  const markTricks = (needed) => {
+    document.querySelectorAll("#group-tricks input").forEach((input) => {
+      const label = document.querySelector(`label[for="${input.id}"]`);
+      if (!label) return;
+      if (needed === null) { delete label.dataset.result; return; }
+      const diff = Number(input.value) - needed;
+      label.dataset.result = diff === 0 ? "=" : diff > 0 ? `+${diff}` : `−${-diff}`;
+      label.classList.toggle("down", diff < 0);
+    });
+  };
+
+  const update = () => {
+    const level = S.value("level"), strain = S.value("strain");
+    const line = document.getElementById("contract-line");
+    const nt = strain === "NT";
+    // At no trumps only the four aces count, for 150: hide 100 and pick 150.
+    S.hideChoices("honours_points", nt ? ["100"] : []);
+    if (nt && S.value("honours_holder")) {
+      const full = document.querySelector('#group-honours_points input[value="150"]');
+      if (full) full.checked = true;
+    }
+    if (level === null || strain === null) {
+      markTricks(null);
+      line.textContent = level ? `Level ${level}: now the strain.` : "";
+      return;
+    }
+    const needed = Number(level) + 6;
+    const doubling = DOUBLING[S.value("doubling") || ""];
+    const declarer = S.value("declarer");
+    line.textContent = `${level}${SYMBOL[strain]}${doubling}${declarer ? " by " + declarer : ""}: needs ${needed} tricks.`;
+    markTricks(needed);
+  };
+  document.addEventListener("DOMContentLoaded", () => S.onChange(update));
+})();
