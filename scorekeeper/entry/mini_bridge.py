@@ -1,0 +1,216 @@
+"""Mini Bridge entry: the HCP each player announces, then GAME or not, strain, tricks.
+
+There is no auction: the HCP decide the declaring side, the declarer and the
+dummy, so the form shows them as soon as the numbers are in. The HCP inputs
+are named by announcement position (`hcp1` is the dealer), which the rules
+derive for the hand, so the form never needs the seating order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import BooleanField, HiddenField, StringField
+from wtforms.validators import Length, Optional
+
+from ..variants import Outcome
+from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS
+from ..variants.mini_bridge import (
+    GAME_BONUS,
+    MAX_HCP,
+    NEEDED_FOR_GAME,
+    NEEDED_WITHOUT_GAME,
+    SCRAP_BELOW,
+    TRICK_VALUE,
+    UNDERTRICK_PENALTY,
+    pick_declarer,
+)
+from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
+
+GAME_CHOICES = [("yes", "GAME"), ("no", "No GAME")]
+GAME_VALUE = {"yes": True, "no": False}
+
+
+def hcp_field(position: int) -> StringField:
+    """One announcement: typed on the phone's number pad."""
+    return StringField(
+        f"Announcement {position}",
+        validators=[Optional(), Length(max=4, message="give a whole number 0–37")],
+        render_kw={
+            "inputmode": "numeric",
+            "pattern": "[0-9]*",
+            "autocomplete": "off",
+            "maxlength": 4,
+        },
+    )
+
+
+class MiniBridgeForm(HandForm):
+    # The record's `hcp` object when editing (spread over the inputs by
+    # `prepare`), and where the rules' problems with the HCP are shown.
+    hcp = HiddenField()
+    hcp1 = hcp_field(1)
+    hcp2 = hcp_field(2)
+    hcp3 = hcp_field(3)
+    game = choice_field("GAME announced?", GAME_CHOICES)
+    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
+    tricks = choice_field("Tricks won", number_choices(0, 13))
+
+
+class MiniBridgeFourForm(MiniBridgeForm):
+    hcp4 = hcp_field(4)
+
+
+class MiniBridgeThreeForm(MiniBridgeForm):
+    # Posted by the one-tap "Scrap" button inside the hand form (it needs the HCP).
+    scrapped = BooleanField("Scrap the deal")
+
+
+def hcp_inputs(form: HandForm, order: list[str]) -> list[tuple[str, Any]]:
+    """(player, input) in announcement order."""
+    return [(player, getattr(form, f"hcp{k}")) for k, player in enumerate(order, 1)]
+
+
+def announced(form: HandForm, order: list[str]) -> dict[str, Any]:
+    """The HCP typed so far by player; blanks left out, non-numbers kept for the rules."""
+    hcp: dict[str, Any] = {}
+    for player, field in hcp_inputs(form, order):
+        text = (field.data or "").strip() if isinstance(field.data, str) else field.data
+        if text not in (None, ""):
+            hcp[player] = as_int(text)
+    return hcp
+
+
+def complete_hcp(form: HandForm, order: list[str]) -> dict[str, int] | None:
+    """Every announcement, when each is a whole number 0–37; otherwise None."""
+    hcp = announced(form, order)
+    if len(hcp) != len(order):
+        return None
+    if not all(isinstance(v, int) and 0 <= v <= MAX_HCP for v in hcp.values()):
+        return None
+    return hcp
+
+
+class _MiniBridgeEntry(HandEntry):
+    template = "hands/mini_bridge.html"
+    field_for = {"declarer": "hcp", "scrapped": "hcp"}
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        """When editing, put the stored announcements into their inputs."""
+        stored = form.hcp.data
+        if not isinstance(stored, dict):
+            return
+        for player, field in hcp_inputs(form, upcoming.get("announcement_order", players)):
+            if field.data in (None, "") and player in stored:
+                field.data = str(stored[player])
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        hcp = announced(form, upcoming["announcement_order"])
+        if hcp:
+            record["hcp"] = hcp
+        if getattr(form, "scrapped", None) is not None and form.scrapped.data:
+            # The Scrap button is a one-tap action: the deal is not played.
+            record["scrapped"] = True
+            return record
+        if form.game.data not in (None, ""):
+            record["game"] = GAME_VALUE.get(form.game.data, form.game.data)
+        if form.strain.data:
+            record["strain"] = form.strain.data
+        if form.tricks.data not in (None, ""):
+            record["tricks"] = as_int(form.tricks.data)
+        return record
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if isinstance(record.get("hcp"), dict):
+            data["hcp"] = record["hcp"]
+        if "game" in record:
+            data["game"] = {True: "yes", False: "no"}.get(record["game"], record["game"])
+        for name in ("strain", "tricks"):
+            if name in record:
+                data[name] = record[name]
+        return data
+
+    def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
+        """What the typed HCP say (declarer, dummy…); empty until all are in."""
+        raise NotImplementedError
+
+    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        players = list(outcome.players)
+        order = upcoming.get("announcement_order", players)
+        return {
+            "players": players,
+            "order": order,
+            "derive": lambda form: self.derive(players, order, form),
+            "rules": {
+                "deck": HCP_IN_DECK,
+                "max_hcp": MAX_HCP,
+                "scrap_below": SCRAP_BELOW,
+                "without_game": NEEDED_WITHOUT_GAME,
+                "for_game": NEEDED_FOR_GAME,
+                "trick_value": TRICK_VALUE,
+                "bonus": GAME_BONUS,
+                "undertrick": UNDERTRICK_PENALTY,
+            },
+        }
+
+
+@register
+class MiniBridgeEntry(_MiniBridgeEntry):
+    variant = "mini-bridge"
+    form = MiniBridgeFourForm
+
+    @staticmethod
+    def sides(players: list[str]) -> list[list[str]]:
+        """Players 1 & 3 against 2 & 4."""
+        return [[players[0], players[2]], [players[1], players[3]]]
+
+    def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
+        hcp = complete_hcp(form, order)
+        if hcp is None:
+            return {}
+        held = sum(hcp.values())
+        if held != HCP_IN_DECK:
+            return {"wrong_sum": held}
+        side_hcp = [(sum(hcp[p] for p in side), side) for side in self.sides(players)]
+        if side_hcp[0][0] == side_hcp[1][0]:
+            return {"redeal": True}
+        (ours, side), (theirs, defenders) = sorted(side_hcp, key=lambda s: -s[0])
+        declarer = pick_declarer(hcp, side, order)
+        dummy = side[1] if declarer == side[0] else side[0]
+        return {
+            "side": side,
+            "defenders": defenders,
+            "ours": ours,
+            "theirs": theirs,
+            "declarer": declarer,
+            "declarer_hcp": hcp[declarer],
+            "dummy": dummy,
+            "dummy_hcp": hcp[dummy],
+        }
+
+
+@register
+class MiniBridgeThreeEntry(_MiniBridgeEntry):
+    variant = "mini-bridge-3"
+    form = MiniBridgeThreeForm
+
+    def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
+        hcp = complete_hcp(form, order)
+        if hcp is None:
+            return {}
+        dummy_hcp = HCP_IN_DECK - sum(hcp.values())
+        if not 0 <= dummy_hcp <= MAX_HCP:
+            return {"wrong_dummy": dummy_hcp}
+        declarer = pick_declarer(hcp, players, order)
+        ours = hcp[declarer] + dummy_hcp
+        return {
+            "declarer": declarer,
+            "declarer_hcp": hcp[declarer],
+            "defenders": [p for p in order if p != declarer],
+            "dummy_hcp": dummy_hcp,
+            "ours": ours,
+            "tied": [p for p in order if p != declarer and hcp[p] == hcp[declarer]],
+            "may_scrap": ours < SCRAP_BELOW,
+        }
