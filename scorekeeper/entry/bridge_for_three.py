@@ -1,0 +1,98 @@
+"""Bridge for Three entry: declarer, level, strain, tricks; a double behind a panel.
+
+The dealer, the three players of the hand and who sits out all follow from the
+number of hands dealt, so the form offers only this hand's three players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import BooleanField, HiddenField
+
+from ..sheets.bridge_for_three import minus
+from ..variants import Outcome
+from ..variants.bridge_for_three import DOUBLE, FLOOR, WINNING_HOLE
+from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
+from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+
+DOUBLING = [("", "Not doubled"), (DOUBLE, "Doubled")]
+
+
+class BridgeForThreeForm(HandForm):
+    declarer = choice_field("Declarer")
+    level = choice_field("Level", number_choices(1, 7))
+    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
+    tricks = choice_field("Tricks won by declarer and dummy", number_choices(0, 13))
+    doubled = choice_field("Double", DOUBLING)
+    doubler = choice_field("Doubled by")
+    # No input of its own: carries the rules' problems with the contract as a whole.
+    contract = HiddenField()
+    # An auction that came in with an imported match file, calls separated by
+    # spaces: kept unless dropped (the form has no way to enter one).
+    auction = HiddenField()
+    drop_auction = BooleanField("Forget this auction")
+
+
+@register
+class BridgeForThreeEntry(HandEntry):
+    variant = "bridge-for-three"
+    form = BridgeForThreeForm
+    template = "hands/bridge_for_three.html"
+    field_for = {"passed_out": "quick"}
+    quick_actions = {"passed_out": "All three passed"}
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        playing = upcoming.get("players", players)
+        form.declarer.choices = player_choices(playing)
+        # All three are drawn so the script can hide whoever is declarer; without
+        # the script the rules refuse the declarer as doubler.
+        form.doubler.choices = player_choices(playing)
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        if form.auction.data and not form.drop_auction.data:
+            record["auction"] = form.auction.data.split()
+        if form.declarer.data:
+            record["declarer"] = form.declarer.data
+        if form.level.data and form.strain.data:
+            record["contract"] = f"{form.level.data}{form.strain.data}{form.doubled.data or ''}"
+        if form.doubler.data:
+            record["doubler"] = form.doubler.data
+        if form.tricks.data not in (None, ""):
+            record["tricks"] = as_int(form.tricks.data)
+        return record
+
+    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        if action == "passed_out":
+            return {"passed_out": True}
+        raise KeyError(action)
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        data = {k: record[k] for k in ("declarer", "doubler", "tricks") if k in record}
+        if "auction" in record:
+            calls = record["auction"]
+            data["auction"] = " ".join(map(str, calls)) if isinstance(calls, list) else calls
+        if "contract" in record:
+            try:
+                contract = parse_contract(record["contract"])
+            except ValueError:
+                return data
+            data.update(
+                level=contract.level,
+                strain=contract.strain,
+                doubled=DOUBLE if contract.doubled else "",
+            )
+        return data
+
+    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        pegs = upcoming.get("pegs", outcome.totals)
+        playing = upcoming.get("players", [])
+        return {
+            "pegs": [
+                {"player": p, "peg": minus(pegs[p]), "playing": p in playing}
+                for p in outcome.players
+            ],
+            # For the live preview of the move (static/hands/bridge_for_three.js).
+            "board": {"pegs": pegs, "floor": FLOOR, "top": WINNING_HOLE},
+        }

@@ -1,0 +1,60 @@
+// Bridge for Three hand form: only the declarer's opponents may double, and the
+// peg move is shown while tapping. The server checks everything again.
+"use strict";
+(function () {
+  const S = window.Scorekeeper;
+  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const minus = (n) => (n < 0 ? `−${-n}` : `${n}`);
+  const signed = (n) => (n > 0 ? `+${n}` : minus(n));
+
+  const check = (name, value) => {
+    const input = document.querySelector(`#hand-form input[name="${name}"][value="${value}"]`);
+    if (input) input.checked = true;
+  };
+  const clear = (name) => {
+    document.querySelectorAll(`#hand-form input[name="${name}"]`).forEach((i) => { i.checked = false; });
+  };
+
+  // What the rules will do: forward by the level, back per trick short, doubled × 2,
+  // the floor pushes the overflow onto everyone else, pegs stop at the top hole.
+  const preview = (board) => {
+    const declarer = S.value("declarer"), level = S.value("level");
+    const strain = S.value("strain"), tricks = S.value("tricks");
+    if (!declarer || !level || !strain || tricks === null) return null;
+    const doubled = S.value("doubled") === "X";
+    const needed = Number(level) + 6;
+    const down = Math.max(0, needed - Number(tricks));
+    let move = down ? -down : Number(level);
+    if (doubled) move *= 2;
+    const start = board.pegs[declarer];
+    const target = start + move;
+    const overflow = Math.max(0, board.floor - target);
+    const end = Math.min(board.top, Math.max(board.floor, target));
+    let text = `${level}${SYMBOL[strain]}${doubled ? "X" : ""} by ${declarer}, ${tricks} tricks: `;
+    text += down ? `${down} down, ` : "made, ";
+    text += `${signed(move)} → ${declarer} ${minus(start)} → ${minus(end)}`;
+    if (overflow) text += `; the floor is ${minus(board.floor)}, so everyone else moves +${overflow}`;
+    const reached = Object.entries(board.pegs)
+      .filter(([p, peg]) => (p === declarer ? end : peg + overflow) >= board.top)
+      .map(([p]) => p);
+    if (reached.length) text += `. ${reached.join(" and ")} reach${reached.length > 1 ? "" : "es"} ${board.top}: game over`;
+    return `${text}.`;
+  };
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const line = document.getElementById("move-line");
+    const board = JSON.parse(line.dataset.board);
+    const hint = line.textContent;
+    const form = document.getElementById("hand-form");
+    form.addEventListener("change", (event) => {
+      // Naming a doubler means the contract is doubled; "Not doubled" clears the doubler.
+      if (event.target.name === "doubler") check("doubled", "X");
+      if (event.target.name === "doubled" && event.target.value === "") clear("doubler");
+    });
+    S.onChange(() => {
+      const declarer = S.value("declarer");
+      S.hideChoices("doubler", declarer ? [declarer] : []);
+      line.textContent = preview(board) || hint;
+    });
+  });
+})();

@@ -1,0 +1,71 @@
+// Calypso game form: count the cards and the points while the tallies are typed.
+// The server checks everything again; this only helps find a miscount at the table.
+"use strict";
+(function () {
+  const S = window.Scorekeeper;
+  const COUNTS = ["calypsos", "incomplete", "discards"];
+
+  const read = (seat) => {
+    const tally = {};
+    tally.calypsos = S.value(`p${seat}_calypsos`);
+    for (const count of ["incomplete", "discards"]) {
+      const input = document.getElementById(`p${seat}_${count}`);
+      tally[count] = input ? input.value.trim() : "";
+    }
+    const numbers = {};
+    let missing = 0;
+    for (const count of COUNTS) {
+      const text = tally[count];
+      if (text === null || text === "" || !/^\d+$/.test(text)) { missing += 1; numbers[count] = 0; }
+      else numbers[count] = Number(text);
+    }
+    return { numbers, missing };
+  };
+
+  const points = (n, scoring) => scoring.calypsoPoints.slice(0, n.calypsos).reduce((a, b) => a + b, 0)
+    + n.incomplete * scoring.incomplete + n.discards * scoring.discard;
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const box = document.getElementById("card-count");
+    if (!box) return;
+    const scoring = JSON.parse(box.dataset.scoring);
+    const players = JSON.parse(box.dataset.players);
+    const sides = JSON.parse(box.dataset.sides);
+    const countLine = document.getElementById("count-line");
+    const sideLine = document.getElementById("side-line");
+
+    const update = () => {
+      let cards = 0, unentered = 0;
+      const scored = {};
+      players.forEach((player, i) => {
+        const seat = i + 1;
+        const { numbers, missing } = read(seat);
+        const own = scoring.perCalypso * numbers.calypsos + numbers.incomplete + numbers.discards;
+        cards += own;
+        unentered += missing;
+        scored[player] = points(numbers, scoring);
+        const line = document.querySelector(`#tally-${seat} .tally-line`);
+        line.textContent = missing === COUNTS.length ? ""
+          : `${own} cards · ${scored[player]} points${missing ? ` (${missing} to enter)` : ""}`;
+      });
+      const short = scoring.deck - cards;
+      let text = `${cards} of ${scoring.deck} cards: `;
+      if (short > 0) text += `${short} missing`;
+      else if (short < 0) text += `${-short} too many`;
+      else text = `All ${scoring.deck} cards counted ✓`;
+      if (unentered) text += ` · ${unentered} count${unentered > 1 ? "s" : ""} still empty`;
+      countLine.textContent = text;
+      box.classList.toggle("ok", short === 0 && !unentered);
+      box.classList.toggle("off", short < 0 || (short > 0 && !unentered));
+      const totals = sides.map((side) => side.reduce((sum, p) => sum + scored[p], 0));
+      let sideText = sides.map((side, i) => `${side.join(" & ")} ${totals[i]}`).join(" · ");
+      if (!unentered && totals[0] !== totals[1]) {
+        const w = totals[0] > totals[1] ? 0 : 1;
+        sideText += ` → ${sides[w].join(" & ")} by ${Math.abs(totals[0] - totals[1])}`;
+      }
+      sideLine.textContent = sideText;
+    };
+    document.getElementById("hand-form").addEventListener("input", update);
+    S.onChange(update);
+  });
+})();
