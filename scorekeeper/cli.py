@@ -31,7 +31,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         doc = score_document(match)
     except MatchError as exc:
         for line in exc.lines:
-            print(line, file=sys.stderr)
+            # One problem, one line, whatever the input held.
+            print(line.replace("\r", "\\r").replace("\n", "\\n"), file=sys.stderr)
         return EXIT_INVALID
     json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .variants import MatchError, Outcome, check_players, get_variant, replay, resolve_options
+from .variants.common import key_name
 
 FORMAT = "scorekeeper-match/1"
 TOP_LEVEL_KEYS = ("format", "variant", "title", "players", "options", "stake", "hands")
@@ -74,7 +75,7 @@ def parse_stake(value: Any) -> tuple[Stake | None, list[str]]:
     if not isinstance(value, dict):
         return None, ['stake: give an object like {"amount": "0.50", "per": 1, "currency": "EUR"}']
     problems = [
-        f"stake: {key}: unknown key; allowed: amount, per, currency"
+        f"stake: {key_name(key)}: unknown key; allowed: amount, per, currency"
         for key in value
         if key not in STAKE_KEYS
     ]
@@ -116,7 +117,7 @@ def from_document(doc: Any) -> Match:
     if not isinstance(doc, dict):
         raise MatchError(["file: the match file must be a JSON object"])
     problems = [
-        f"{key}: unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}"
+        f"{key_name(key)}: unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}"
         for key in doc
         if key not in TOP_LEVEL_KEYS
     ]
@@ -157,6 +158,8 @@ def loads(text: str) -> Match:
         ) from None
     except RecursionError:
         raise MatchError(["file: not valid JSON: nested too deeply"]) from None
+    except ValueError as exc:  # e.g. an integer longer than Python will convert
+        raise MatchError([f"file: not valid JSON: {exc}"]) from None
     return from_document(doc)
 
 

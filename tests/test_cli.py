@@ -224,6 +224,27 @@ INVALID = [
 ]
 
 
+# README.md, "Command line": the example of a problem line.
+README_PROBLEM = "hand 3: contract: pn 7 in a suit gives level 4, not 3"
+INVALID.append(
+    pytest.param(
+        match_text(
+            hands=[
+                README_MATCH["hands"][0],
+                {"passed_out": True},
+                {"declarer": "Cy", "bid": 4, "dummy_tops": 3, "contract": "3S", "tricks": 9},
+            ]
+        ),
+        [README_PROBLEM],
+        id="readme-md-problem-line",
+    )
+)
+
+
+def test_readme_md_shows_the_problem_line_the_scorer_prints():
+    assert README_PROBLEM in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("text, lines", INVALID)
 def test_invalid_input_exits_2_with_one_line_per_problem(scorer, text, lines):
     status, out, err = scorer("score", "-", stdin=text)
@@ -259,16 +280,21 @@ def test_json_nested_too_deeply(scorer):
     assert err.splitlines() == ["file: not valid JSON: nested too deeply"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: matchfile.loads lets json's ValueError for integers above 4300 digits escape",
-)
 def test_integer_too_long_for_json_is_a_problem_line_not_a_traceback(capsys, monkeypatch):
     # Input: the README match whose hand has `"bid": 999…9` (5000 digits).
-    # Expected: exit 2 and one line on stderr. Got: ValueError traceback, exit 1.
+    # Expected: exit 2 and one line on stderr (was a ValueError traceback, exit 1).
     text = match_text(hands=[{"declarer": "Ann", "bid": 0}]).replace(
         '"bid": 0', '"bid": ' + "9" * 5000
     )
+    status, out, err = run_main(capsys, monkeypatch, "score", "-", stdin=text)
+    assert (status, out) == (2, "")
+    assert len(err.splitlines()) == 1
+
+
+def test_unknown_key_with_a_newline_is_still_one_line(capsys, monkeypatch):
+    # Input: the README match with an extra top-level key "col\nour".
+    # Expected: one stderr line, the key quoted (was split into "col" and "our: …").
+    text = match_text(**{"col\nour": "red"})
     status, out, err = run_main(capsys, monkeypatch, "score", "-", stdin=text)
     assert (status, out) == (2, "")
     assert len(err.splitlines()) == 1

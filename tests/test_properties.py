@@ -31,11 +31,11 @@ from scorekeeper.variants import VARIANTS, MatchError, Outcome, replay
 from scorekeeper.variants.common import STRAINS
 
 SETTINGS = settings(
-    max_examples=25,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-FEW = settings(SETTINGS, max_examples=12)
+FEW = settings(SETTINGS, max_examples=15)
 
 MAX_HANDS = 24
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Zoë", "Åsa"]
@@ -122,7 +122,8 @@ def need_a_fourth_hand(draw, players: list[str], coming: dict[str, Any]) -> dict
         # Bids rising, never two passes after a bid (that would end the auction) or
         # three before the first one; the last bid is followed by two passes.
         calls: list[str] = []
-        earlier = sorted(draw(st.lists(st.integers(0, rank - 1), unique=True, max_size=4)))
+        lower = st.integers(0, rank - 1) if rank else st.nothing()
+        earlier = sorted(draw(st.lists(lower, unique=True, max_size=4 if rank else 0)))
         for bid in [*earlier, rank]:
             calls += ["P"] * draw(st.integers(0, 1 if calls else 2))
             calls.append(bid_name(bid))
@@ -218,7 +219,8 @@ def calypso_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, 
     for player in players:
         calypsos = draw(st.integers(0, min(4, left // 13)))
         left -= 13 * calypsos
-        incomplete = draw(st.integers(0, min(12, left)))
+        # Four calypsos use all four decks' cards of that trump: none can be in progress.
+        incomplete = draw(st.integers(0, min(12, left) if calypsos < 4 else 0))
         left -= incomplete
         tallies[player] = {"calypsos": calypsos, "incomplete": incomplete}
     for player, discards in zip(players, split(draw, left, 4, 208), strict=True):
@@ -239,7 +241,7 @@ HAND = {
 }
 
 OPTIONS = {
-    "top-game": st.fixed_dictionaries({}, optional={"hands_per_half": st.integers(1, 3)}),
+    "top-game": st.fixed_dictionaries({}, optional={"hands_per_half": st.integers(1, 6)}),
     "need-a-fourth": st.fixed_dictionaries(
         {}, optional={"hands": st.sampled_from([3, 6]), "liar_rule": st.booleans()}
     ),
@@ -358,7 +360,7 @@ def test_bridge_for_three_generator_reaches_hole_11_often():
     # The property above is only worth something if generated games do finish.
     finished = 0
 
-    @settings(SETTINGS, max_examples=40, database=None)
+    @settings(SETTINGS, max_examples=40, database=None, derandomize=True)
     @given(doc=matches("bridge-for-three", end=False))
     def count(doc):
         nonlocal finished
@@ -464,6 +466,9 @@ WRONG_TOP_LEVEL = {
     "hands": st.one_of(st.text(max_size=5), st.integers(), st.none(), st.just({})),
 }
 NOT_A_DECIMAL = ["abc", "-0.50", "1e7", "0.0000001", "NaN", "Infinity", "", "1,50"]
+# Unknown keys of any text but a line break: a key with "\n" in it is echoed raw and
+# splits its problem over two lines (see test_cli's xfail for that bug).
+KEYS = st.text(st.characters(blacklist_characters="\n\r"), min_size=1, max_size=8)
 BIG = 10**6  # well below json's 4300-digit limit: see test_cli's xfail for that bug
 
 
@@ -504,7 +509,7 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
     doc = copy.deepcopy(doc)
     hands = doc["hands"]
     if kind == "top-level unknown key":
-        key = draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in TOP_LEVEL_KEYS))
+        key = draw(KEYS.filter(lambda k: k not in TOP_LEVEL_KEYS))
         doc[key] = draw(st.one_of(st.none(), st.integers(), st.text(max_size=3)))
     elif kind == "top-level wrong value":
         key = draw(st.sampled_from(sorted(WRONG_TOP_LEVEL)))
@@ -512,7 +517,7 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
     elif kind == "top-level key deleted":
         del doc[draw(st.sampled_from(["format", "variant", "players", "hands"]))]
     elif kind == "unknown option":
-        key = draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in specs))
+        key = draw(KEYS.filter(lambda k: k not in specs))
         doc["options"] = {**doc.get("options", {}), key: draw(st.integers(1, 3))}
     elif kind == "bad option":
         if not specs:
@@ -542,7 +547,7 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
         elif key == "currency":
             stake[key] = draw(st.one_of(st.integers(), st.text(min_size=13, max_size=20)))
         else:
-            stake[draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in stake))] = 1
+            stake[draw(KEYS.filter(lambda k: k not in stake))] = 1
         doc["stake"] = stake
     elif kind == "bad player name":
         players = doc["players"]
@@ -557,7 +562,7 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
         if i is None:
             return None
         allowed = VARIANTS[variant].hand_fields | {"end"}
-        key = draw(st.text(min_size=1, max_size=8).filter(lambda k: k not in allowed))
+        key = draw(KEYS.filter(lambda k: k not in allowed))
         hands[i][key] = draw(st.one_of(st.none(), st.integers(), st.booleans()))
     elif kind == "hand field wrong type":
         i = pick_hand(draw, hands)
@@ -647,12 +652,12 @@ def run_cli(text: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS)
-@settings(SETTINGS, max_examples=30)
+@settings(SETTINGS, max_examples=50)
 @given(data=st.data())
 def test_invalid_files_exit_2_with_problem_lines_and_no_traceback(variant, data):
     text = data.draw(invalid_texts(variant))
     status, out, err = run_cli(text)
-    lines = err.splitlines()
+    lines = err.removesuffix("\n").split("\n")  # not splitlines(): names may hold U+2028
     assert (status, out) == (2, "")
     assert lines and all(line.strip() for line in lines)
     assert "Traceback" not in err

@@ -10,7 +10,7 @@ from typing import Any
 
 from .bridge_for_three import BridgeForThree
 from .calypso import Calypso
-from .common import Game, HandError, Outcome, _is_int
+from .common import Game, HandError, Outcome, _is_int, key_name
 from .mini_bridge import MiniBridge, MiniBridgeThree
 from .need_a_fourth import NeedAFourth
 from .rubber import Chicago, Honeymoon, Rubber
@@ -61,6 +61,9 @@ def check_players(cls: type[Game], players: Any) -> list[str]:
         if not isinstance(name, str) or not name.strip():
             problems.append(f"players: player {i} needs a name of 1–{MAX_NAME} characters")
             continue
+        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+            problems.append(f"players: player {i} {name!r} has a line break or control character")
+            continue
         if name != name.strip():
             problems.append(f"players: player {i} {name!r} has spaces around the name")
         if len(name.strip()) > MAX_NAME:
@@ -86,7 +89,9 @@ def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list
     for key in options:
         if key not in specs:
             allowed = ", ".join(specs) or "none"
-            problems.append(f"options: {key}: unknown option; allowed for {cls.id}: {allowed}")
+            problems.append(
+                f"options: {key_name(key)}: unknown option; allowed for {cls.id}: {allowed}"
+            )
     for name, spec in specs.items():
         if name not in options or options[name] is None:
             resolved[name] = spec.default

@@ -24,6 +24,14 @@ DOUBLING_SUFFIX = {0: "", 1: "X", 2: "XX"}
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
 
 
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+def key_name(key: Any) -> str:
+    """A key as typed when it is plain, else quoted, so one problem stays one line."""
+    return key if isinstance(key, str) and _PLAIN_KEY.match(key) else repr(key)[:60]
+
+
 class HandError(Exception):
     """One or more problems with a hand (or the match), each naming its field."""
 
@@ -147,7 +155,8 @@ class Checks:
         self.problems: list[tuple[str, str]] = []
         for key in record:
             if key not in allowed:
-                self.fail(key, f"unknown field; allowed here: {', '.join(sorted(allowed))}")
+                allowed_text = ", ".join(sorted(allowed))
+                self.fail(key_name(key), f"unknown field; allowed here: {allowed_text}")
 
     def fail(self, field_name: str, message: str) -> None:
         if (field_name, message) not in self.problems:

@@ -1,7 +1,135 @@
-"""Printable sheet and settlement (PDF export comes with scorekeeper/pdf.py)."""
+"""Printable sheet (PDF) and the settle-up page of one match."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+
+from .. import pdf
+from ..matchfile import Match
+from ..settle import exact_balances, round_to_hundreds, sides
+from ..sheets import build_sheet, signed
+from ..variants import VARIANTS, Outcome
+from . import Loaded, load_or_404
+from .matches import _filename, settlement_view
 
 bp = Blueprint("sheets", __name__, url_prefix="/m/<int:match_id>")
+
+
+def stake_text(match: Match) -> str:
+    """ "0.50 EUR per point", "1.00 EUR per 3 points"."""
+    if match.stake is None:
+        return ""
+    stake = match.stake
+    money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
+    if VARIANTS[match.variant].settlement == "pegging":
+        return f"{money} a game from each player who does not win"
+    return f"{money} per point" if stake.per == 1 else f"{money} per {stake.per} points"
+
+
+def match_date(created: str) -> str:
+    """The day the match was started, in the server's time zone: "21 November 2026"."""
+    moment = datetime.fromisoformat(created).astimezone()
+    return f"{moment.day} {moment:%B %Y}"
+
+
+def _points(n: int) -> str:
+    return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
+
+
+def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> dict[str, Any]:
+    """How each balance comes about: what each player settles on (points, or won
+    and lost for pegging) beside the balance and, in rubber scoring, each rubber's
+    (round's) difference before and after rounding to the nearest 100."""
+    kind = VARIANTS[match.variant].settlement
+    balances = dict(settlement["balances"])
+    units: list[dict[str, str]] = []
+    names = None
+    if kind == "pegging":
+        if not outcome.finished:
+            basis = dict.fromkeys(match.players, "game not won yet")
+        else:
+            basis = {p: "won" if p in outcome.winners else "did not win" for p in match.players}
+    else:
+        # At 1 per point the exact balances are the points each player settles on.
+        points = exact_balances(outcome, Decimal(1), 1)
+        basis = {p: _points(int(points[p])) for p in match.players}
+        game = outcome.game
+        if kind == "partnership" and outcome.options.get("round_to_hundreds"):
+            partners = [" & ".join(side) for side in sides(match.players)]
+            names = [
+                name if name == together else f"{name} ({together})"
+                for name, together in zip(
+                    getattr(game, "side_names", partners), partners, strict=True
+                )
+            ]
+            units = [
+                {
+                    "label": f"{game.unit_word.capitalize()} {number}",
+                    "points": signed(diff),
+                    "rounded": signed(round_to_hundreds(diff)),
+                }
+                for number, diff in enumerate(getattr(game, "unit_differences", list)(), 1)
+            ]
+    rows = [{"player": p, "basis": basis[p], "balance": balances[p]} for p in match.players]
+    return {"kind": kind, "rows": rows, "units": units, "sides": names}
+
+
+def _page_context(loaded: Loaded) -> dict[str, Any]:
+    match, outcome = loaded.stored.match, loaded.outcome
+    variant = VARIANTS[match.variant]
+    settlement = settlement_view(match, outcome)
+    return {
+        "loaded": loaded,
+        "stored": loaded.stored,
+        "match": match,
+        "outcome": outcome,
+        "variant": variant,
+        "title": match.title or variant.name,
+        "date": match_date(loaded.stored.created),
+        "stake_text": stake_text(match),
+        "settlement": settlement,
+        "worked": worked_out(match, outcome, settlement) if settlement else None,
+        "problems": loaded.problems,
+    }
+
+
+def match_html(loaded: Loaded, *, appendix: bool = False) -> str:
+    """The PDF's HTML: header, the variant's own sheet, totals, settlement, appendix."""
+    match, outcome = loaded.stored.match, loaded.outcome
+    return render_template(
+        "pdf/match.html",
+        **_page_context(loaded),
+        sheet=build_sheet(match, outcome) if outcome else None,
+        appendix=appendix,
+    )
+
+
+@bp.get("/sheet.pdf")
+def sheet_pdf(match_id: int):
+    paper = request.args.get("paper", "a4").lower()
+    if paper not in pdf.PAPER_SIZES:
+        abort(400, f"paper: choose {' or '.join(pdf.PAPER_SIZES)}")
+    loaded = load_or_404(match_id)
+    html = match_html(loaded, appendix=request.args.get("appendix") in ("1", "yes", "on"))
+    key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
+    filename = _filename(loaded.stored.match, "pdf")
+    response = Response(
+        body,
+        mimetype="application/pdf",
+        headers={
+            "Content-Disposition": f'inline; filename="{filename}"',
+            "Cache-Control": "no-cache",  # revalidate: the ETag changes with every hand
+        },
+    )
+    response.set_etag(key)
+    return response.make_conditional(request)
+
+
+@bp.get("/settle")
+def settle(match_id: int):
+    loaded = load_or_404(match_id)
+    return render_template("matches/settle.html", **_page_context(loaded))
