@@ -126,7 +126,10 @@ class Table:
         text = self.page.request.get(f"{self.server}/m/{match_id}/match.json").text()
         run = subprocess.run(
             [sys.executable, "-m", "scorekeeper.cli", "score", "-"],
-            input=text, capture_output=True, text=True, check=True,
+            input=text,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         return json.loads(run.stdout)
 

@@ -1,0 +1,88 @@
+"""Need a Fourth? with the liar rule, played through the UI in Chromium."""
+
+from .conftest import shown
+
+TAP_BUDGET = 8  # issue: a typical hand without the auction takes at most 8 taps
+PASSED_OUT_BUDGET = 2
+
+
+def test_need_a_fourth_with_the_liar_rule(table):
+    match_id = table.start_match("need-a-fourth", ["Ann", "Bob", "Cy"], hands="3", liar_rule="on")
+    page = table.page
+    page.goto(f"{table.server}/m/{match_id}")
+    taps = {}
+
+    # Hand 1, Ann deals: no auction; Ann is Chooser, picks Bob; 4S makes exactly.
+    table.new_hand()
+    table.no_horizontal_scroll()
+    table.tap_button("chooser", "Ann")
+    table.tap_button("partner", "Bob")
+    assert page.inner_text("#declarer-line") == (
+        "Cy is the Declarer: plays alone with the dummy and scores 0."
+    )
+    table.tap_button("level", "4")
+    table.tap_button("strain", "S")
+    table.tap_button("tricks", "10")
+    assert page.inner_text("#contract-line") == "4♠ needs 10 tricks: made."
+    table.save()
+    taps["4S= without the auction"] = table.taps
+
+    # Hand 2, Bob deals: all passed.
+    table.new_hand()
+    table.tap("#quick-passed_out")
+    page.wait_for_url("**/m/*")
+    taps["passed out"] = table.taps
+
+    # Hand 3, Cy deals (Cy → Ann → Bob), auction on the buttons: Cy 1H, Ann pass,
+    # Bob 2H, then all pass. Bob is Chooser and picks Cy; Ann is the Declarer.
+    table.new_hand()
+    table.no_horizontal_scroll()
+    table.tap("#call-1H")
+    table.tap("#call-P")
+    assert page.inner_text("#auction-status") == "Bob to call."
+    assert page.is_hidden("#call-1D")  # below the last bid
+    table.tap("#call-2H")
+    table.tap("#call-all-pass")
+    assert page.inner_text("#auction-status") == ("Bob made the last bid, 2♥: Bob is the Chooser.")
+    table.tap_button("partner", "Cy")
+    table.tap_button("tricks", "6")
+    listed = [label.inner_text() for label in page.query_selector_all("#structured-list label")]
+    assert len(listed) == 2, listed  # Cy's opening 1H and Bob's single raise 2H
+    assert listed[0].startswith("Cy 1♥ (first call)")
+    assert listed[1].startswith("Bob 2♥")
+    table.tap('#structured-list input[name="not_met"] >> nth=0')  # Cy's 1H was not met
+    assert page.inner_text("#contract-line") == "2♥ needs 8 tricks: down 2."
+    table.screenshot("need-a-fourth-hand-3")
+    table.save()
+    taps["2H−2 with the auction and a liar"] = table.taps
+    assert taps == {
+        "4S= without the auction": 7,
+        "passed out": 2,
+        "2H−2 with the auction and a liar": 9,
+    }
+    assert taps["4S= without the auction"] <= TAP_BUDGET
+    assert taps["passed out"] <= PASSED_OUT_BUDGET
+
+    exported = page.request.get(f"{table.server}/m/{match_id}/match.json").json()
+    assert exported["hands"][2] == {
+        "auction": ["1H", "P", "2H", "P", "P"],
+        "chooser": "Bob",
+        "partner": "Cy",
+        "contract": "2H",
+        "tricks": 6,
+        "liars": ["Cy"],
+    }
+    scored = table.exported_score(match_id)
+    assert scored["finished"] is True
+    assert scored["winners"] == ["Ann"]
+    assert table.page_totals() == {p: shown(t) for p, t in scored["totals"].items()}
+    # Hand 1: 4S= is a game: Chooser Ann +500, Partner Bob +500, Declarer Cy 0.
+    # Hand 2: passed out, 0. Hand 3: 2H, 6 tricks, 2 down undoubled; only Cy lied, so
+    # Cy pays the Liar column 2 × −150 = −300 and Chooser Bob the Partner column
+    # 2 × −50 = −100; Declarer Ann 0.
+    # Ann 500; Bob 500 − 100 = 400; Cy −300.
+    assert scored["totals"] == {"Ann": 500, "Bob": 400, "Cy": -300}
+    assert "Match finished" in page.content()
+    table.no_horizontal_scroll()
+    table.screenshot("need-a-fourth-sheet")
+    assert table.outside == []

@@ -1,0 +1,59 @@
+"""A whole rubber played through the UI in Chromium: taps, totals, layout."""
+
+from .conftest import shown
+
+TAP_BUDGET = 6  # issue: a typical rubber hand takes at most 6 taps
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # We = Ann & Cy, They = Bob & Di
+
+
+def play_hand(table, declarer, level, strain, tricks):
+    """New hand, declarer, level, strain, tricks, save."""
+    table.new_hand()
+    table.tap_button("declarer", declarer)
+    table.tap_button("level", str(level))
+    table.tap_button("strain", strain)
+    table.tap_button("tricks", str(tricks))
+    table.save()
+    return table.taps
+
+
+def test_rubber_through_the_ui(table):
+    match_id = table.start_match("rubber", PLAYERS)
+    page = table.page
+    page.goto(f"{table.server}/m/{match_id}")
+
+    # Hand 1, Ann deals: the contract line and the result marks follow the taps.
+    table.new_hand()
+    assert page.inner_text("#vul-line") == "Nobody is vulnerable."
+    table.no_horizontal_scroll()
+    table.tap_button("declarer", "Ann")
+    table.tap_button("level", "4")
+    table.tap_button("strain", "S")
+    assert page.inner_text("#contract-line") == "4♠ by Ann: needs 10 tricks."
+    table.tap_button("tricks", "10")
+    table.save()
+    assert table.taps <= TAP_BUDGET, f"4S= took {table.taps} taps"
+
+    # Hand 2, Bob deals: passed out in two taps.
+    table.new_hand()
+    assert "We (Ann & Cy) are vulnerable" in page.inner_text("#vul-line")
+    table.tap("#quick-passed_out")
+    page.wait_for_url("**/m/*")
+    assert table.taps == 2
+
+    assert play_hand(table, "Bob", 2, "H", 8) <= TAP_BUDGET  # hand 3, Cy deals
+    assert play_hand(table, "Cy", 3, "NT", 10) <= TAP_BUDGET  # hand 4, Di deals
+
+    scored = table.exported_score(match_id)
+    assert scored["finished"] is True
+    assert scored["winners"] == ["Ann", "Cy"]
+    assert table.page_totals() == {p: shown(t) for p, t in scored["totals"].items()}
+    # 4S= by Ann: 120 below, game 1 to We. Passed out: 0. 2H= by Bob: 60 below (They).
+    # 3NT+1 by Cy: 40 + 30 + 30 = 100 below (game 2), 30 above, rubber 2–0: 700.
+    # We: 120 + 100 + 30 + 700 = 950; They: 60.
+    assert scored["totals"] == {"Ann": 950, "Bob": 60, "Cy": 950, "Di": 60}
+    assert "Match finished" in page.content()
+    assert "won by We 2–0" in page.inner_text("#rubber-1")
+    table.no_horizontal_scroll()
+    table.screenshot("rubber-sheet")
+    assert table.outside == []
