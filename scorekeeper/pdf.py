@@ -18,9 +18,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
+# Without Pango the rest of the app still works; only the PDF says what to install.
+try:
+    from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+except OSError as exc:  # cffi could not load libpango / libpangoft2 / fontconfig
+    MISSING_LIBRARIES: str | None = str(exc)
+    URLFetcher = object  # type: ignore[assignment,misc]
+else:
+    MISSING_LIBRARIES = None
+INSTALL_HINT = (
+    "PDF export needs Pango and a font: "
+    "apt-get install libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-dejavu-core"
+)
 
 # The document's base URL. It is never resolved: the fetcher below maps its
 # /static/ paths to files on disk, so the sheet templates can use url_for().
@@ -41,6 +52,10 @@ _rendered: OrderedDict[str, bytes] = OrderedDict()
 
 class RefusedURL(ValueError):
     """A URL the PDF may not load: anything but our own static files."""
+
+
+class PdfUnavailable(RuntimeError):
+    """WeasyPrint's system libraries are missing on this machine."""
 
 
 class StaticFetcher(URLFetcher):
@@ -115,6 +130,8 @@ logging.getLogger("weasyprint").addFilter(_DanglingHandLinks())
 
 def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
     """Render an HTML document (from templates/pdf/) to PDF bytes."""
+    if MISSING_LIBRARIES is not None:
+        raise PdfUnavailable(f"{INSTALL_HINT} ({MISSING_LIBRARIES})")
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper: {paper!r} is not one of {', '.join(PAPER_SIZES)}")
     fetcher = StaticFetcher(static_folder)

@@ -184,7 +184,7 @@ def test_edit_shows_the_old_counts_and_changes_the_sheet(client):
     saved(client, match_id, GAME_2)
     first = hand_ids(client, match_id)[0]
     page = client.get(f"/m/{match_id}/hand/{first}").text
-    assert "Edit hand 1" in page
+    assert "Edit game 1" in page
     for seat, player in enumerate(PLAYERS, 1):
         calypsos, incomplete, discards = GAME_1[player]
         assert re.findall(rf'name="p{seat}_calypsos" id="[^"]+" value="(\d)"\s+checked', page) == [

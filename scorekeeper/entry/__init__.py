@@ -59,6 +59,8 @@ class HandEntry:
     template: ClassVar[str]
     # Record field -> form field, where a rules problem should be shown.
     field_for: ClassVar[dict[str, str]] = {}
+    # What one entry of `hands` is called at the table ("Game" in Calypso).
+    noun: ClassVar[str] = "Hand"
     # One-tap actions: name -> button label; `quick_record` builds the record.
     quick_actions: ClassVar[dict[str, str]] = {}
 

@@ -55,6 +55,7 @@ for _seat in range(1, SEATS + 1):
 @register
 class CalypsoEntry(HandEntry):
     variant = "calypso"
+    noun = "Game"
     form = CalypsoForm
     template = "hands/calypso.html"
 

@@ -99,7 +99,7 @@ def _hand_page(match_id: int, hand_id: int | None):
             saved_id = store.change_hands(
                 store.get_db(), match_id, lambda _s: (action[0], action[1], record)
             )
-            flash(f"Hand {number} saved.", "info")
+            flash(f"{entry.noun} {number} saved.", "info")
             return redirect(url_for("matches.show", match_id=match_id, hand=saved_id) + "#sheet")
     elif request.method == "POST":
         problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
@@ -160,6 +160,7 @@ def delete(match_id: int, hand_id: int):
     if hand_id not in {h.id for h in loaded.stored.hands}:
         abort(404)
     number = [h.id for h in loaded.stored.hands].index(hand_id) + 1
+    noun = entry_for(loaded.stored.match.variant).noun
     refusal = _change(
         match_id,
         "delete",
@@ -168,9 +169,9 @@ def delete(match_id: int, hand_id: int):
         lambda s: [h.record for h in s.hands if h.id != hand_id],
     )
     if refusal:
-        flash(f"Hand {number} was not deleted: without it, {refusal}", "error")
+        flash(f"{noun} {number} was not deleted: without it, {refusal}", "error")
     else:
-        flash(f"Hand {number} deleted.", "undo")
+        flash(f"{noun} {number} deleted.", "undo")
     return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
 
 

@@ -115,7 +115,10 @@ def sheet_pdf(match_id: int):
         abort(400, f"paper: choose {' or '.join(pdf.PAPER_SIZES)}")
     loaded = load_or_404(match_id)
     html = match_html(loaded, appendix=request.args.get("appendix") in ("1", "yes", "on"))
-    key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
+    try:
+        key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
+    except pdf.PdfUnavailable as exc:
+        return Response(str(exc), status=503, mimetype="text/plain")
     filename = _filename(loaded.stored.match, "pdf")
     response = Response(
         body,
