@@ -75,6 +75,9 @@ class HandEntry:
         return dict(record)
 
     def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        """The record a one-tap action stands for; every variant's "all passed" is the same."""
+        if action == "passed_out" and action in self.quick_actions:
+            return {"passed_out": True}
         raise KeyError(action)
 
     def form_field(self, record_field: str) -> str:

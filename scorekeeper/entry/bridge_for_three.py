@@ -63,11 +63,6 @@ class BridgeForThreeEntry(HandEntry):
             record["tricks"] = as_int(form.tricks.data)
         return record
 
-    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
-        if action == "passed_out":
-            return {"passed_out": True}
-        raise KeyError(action)
-
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         data = {k: record[k] for k in ("declarer", "doubler", "tricks") if k in record}
         if "auction" in record:

@@ -184,11 +184,6 @@ class NeedAFourthEntry(HandEntry):
                 liars.append(name)
         return liars
 
-    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
-        if action == "passed_out":
-            return {"passed_out": True}
-        raise KeyError(action)
-
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         data = {
             k: record[k] for k in ("chooser", "partner", "redoubled_by", "tricks") if k in record

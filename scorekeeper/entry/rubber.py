@@ -74,11 +74,6 @@ class RubberEntry(HandEntry):
             record["honors"] = honours
         return record
 
-    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
-        if action == "passed_out":
-            return {"passed_out": True}
-        raise KeyError(action)
-
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         data = {k: record[k] for k in ("declarer", "tricks") if k in record}
         honours = record.get("honors")
