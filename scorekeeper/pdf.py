@@ -43,11 +43,12 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 # sheet template, still wins over it as author CSS.
 STYLESHEETS = ("print.css",)
 
-_lock = threading.Lock()  # one render at a time: Pango and fontconfig are shared state
+_render_lock = threading.Lock()  # one render at a time: Pango and fontconfig are shared
 # Recently rendered PDFs by content: asking again for an unchanged sheet (the
 # phone's viewer reloading it, sharing it after looking at it) costs no render.
 CACHE_SIZE = 32
 _rendered: OrderedDict[str, bytes] = OrderedDict()
+_cache_lock = threading.Lock()
 
 
 class RefusedURL(ValueError):
@@ -135,7 +136,7 @@ def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper: {paper!r} is not one of {', '.join(PAPER_SIZES)}")
     fetcher = StaticFetcher(static_folder)
-    with _lock:
+    with _render_lock:
         document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
         return document.write_pdf(
             stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
@@ -156,12 +157,12 @@ def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
 def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple[str, bytes]:
     """(key, PDF bytes): rendered once per distinct content, kept for the last few."""
     key = sheet_key(html, static_folder, paper)
-    with _lock:
+    with _cache_lock:
         if key in _rendered:
             _rendered.move_to_end(key)
             return key, _rendered[key]
     body = write_pdf(html, static_folder, paper)
-    with _lock:
+    with _cache_lock:
         _rendered[key] = body
         while len(_rendered) > CACHE_SIZE:
             _rendered.popitem(last=False)
@@ -169,5 +170,5 @@ def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple
 
 
 def clear_cache() -> None:
-    with _lock:
+    with _cache_lock:
         _rendered.clear()

@@ -20,7 +20,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/m/<int:match_id>")
 
 
 def stake_text(match: Match) -> str:
-    """ "0.50 EUR per point", "1.00 EUR per 3 points"."""
+    """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points, or per game."""
     if match.stake is None:
         return ""
     stake = match.stake
@@ -58,7 +58,10 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
         points = exact_balances(outcome, Decimal(1), 1)
         basis = {p: _points(int(points[p])) for p in match.players}
         game = outcome.game
-        if kind == "partnership" and outcome.options.get("round_to_hundreds"):
+        rounds_units = outcome.options.get("round_to_hundreds") and hasattr(
+            game, "unit_differences"
+        )
+        if kind == "partnership" and rounds_units:
             partners = [" & ".join(side) for side in sides(match.players)]
             names = [
                 name if name == together else f"{name} ({together})"
@@ -72,7 +75,7 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
                     "points": signed(diff),
                     "rounded": signed(round_to_hundreds(diff)),
                 }
-                for number, diff in enumerate(getattr(game, "unit_differences", list)(), 1)
+                for number, diff in enumerate(game.unit_differences(), 1)
             ]
     rows = [{"player": p, "basis": basis[p], "balance": balances[p]} for p in match.players]
     return {"kind": kind, "rows": rows, "units": units, "sides": names}

@@ -1,0 +1,116 @@
+"""How long a PDF score sheet takes, warm, against the floor of WeasyPrint itself.
+
+    python benchmarks/bench_pdf.py [--runs 15]
+
+Prints the median time of GET /m/<id>/sheet.pdf (replay, template and
+WeasyPrint) for a 12-hand Top Game match (examples/top-game.json: 12 counted
+hands and one redeal) and for a 3-rubber match (built from
+examples/rubber.json), and, on the same run, of a one-line WeasyPrint document:
+the floor. Each is rendered twice first so fonts, stylesheets and templates
+are loaded. "render" empties the PDF cache before every request, so WeasyPrint
+lays the sheet out each time; "repeat" asks again for an unchanged match, which
+the cache in scorekeeper/pdf.py answers. Wall time is what a player waits; CPU
+time is less disturbed by other work on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from weasyprint import HTML  # noqa: E402
+
+from scorekeeper import create_app, pdf  # noqa: E402
+from scorekeeper.db import create_match, get_db  # noqa: E402
+from scorekeeper.matchfile import from_document  # noqa: E402
+
+TARGET = 3.0  # times the floor
+
+
+def top_game() -> dict:
+    return json.loads((ROOT / "examples" / "top-game.json").read_text(encoding="utf-8"))
+
+
+def three_rubbers() -> dict:
+    """examples/rubber.json (two rubbers, 12 hands) with its first rubber played again."""
+    document = json.loads((ROOT / "examples" / "rubber.json").read_text(encoding="utf-8"))
+    hands = document["hands"]
+    first_rubber = hands[:8]
+    document["title"] = "Three rubbers at the Hendersons'"
+    document["options"] = {**document["options"], "rubbers": 3}
+    document["hands"] = [*hands, *first_rubber]
+    return document
+
+
+def timed(render: Callable[[], object], runs: int) -> tuple[float, float]:
+    """Median wall and CPU milliseconds of `runs` renders after two warm-up renders."""
+    render()
+    render()
+    wall, cpu = [], []
+    for _ in range(runs):
+        start_wall, start_cpu = time.perf_counter(), time.process_time()
+        render()
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"TESTING": True, "DATABASE": str(Path(tmp) / "bench.db")})
+        matches = {}
+        with app.app_context():
+            for label, document in (
+                ("Top Game, 12 hands", top_game()),
+                ("Rubber, 3 rubbers", three_rubbers()),
+            ):
+                match = from_document(document)
+                outcome = match.replay()
+                assert outcome.finished, label
+                matches[label] = create_match(get_db(), match)
+        client = app.test_client()
+
+        def sheet(match_id: int, cached: bool) -> Callable[[], object]:
+            def render() -> bytes:
+                if not cached:
+                    pdf.clear_cache()
+                response = client.get(f"/m/{match_id}/sheet.pdf")
+                assert response.status_code == 200
+                return response.data
+
+            return render
+
+        floor = timed(lambda: HTML(string="<p>Scorekeeper</p>").write_pdf(), args.runs)
+        rows = [("One-line WeasyPrint document (floor)", *floor)]
+        for label, match_id in matches.items():
+            rows.append((f"{label}: render", *timed(sheet(match_id, False), args.runs)))
+            rows.append((f"{label}: repeat", *timed(sheet(match_id, True), args.runs)))
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    floor_wall, floor_cpu = floor
+    print(f"PDF score sheets, warm, median of {args.runs} runs (load average {load:.1f}):")
+    print(f"  {'':44} {'wall ms':>8} {'x floor':>8} {'cpu ms':>8} {'x floor':>8}")
+    for label, wall, cpu in rows:
+        ratios = f"{wall / floor_wall:8.1f} {cpu:8.1f} {cpu / floor_cpu:8.1f}"
+        print(f"  {label:44} {wall:8.1f} {ratios}")
+    worst = max(wall / floor_wall for label, wall, _ in rows if label.endswith("render"))
+    verdict = "within" if worst <= TARGET else "above"
+    print(f"Slowest full render: {worst:.1f}x the floor (wall), {verdict} the {TARGET:.0f}x aim.")
+
+
+if __name__ == "__main__":
+    main()

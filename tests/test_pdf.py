@@ -1,0 +1,393 @@
+"""PDF score sheets: what a player reads on paper, extracted back with pypdf.
+
+Each example evening (examples/*.json) is printed with its appendix, and the
+text must show the players, every hand's scores as the appendix prints them
+(hand number, dealer, one score per player in seating order), the totals and
+the payments with two decimals and the currency.
+"""
+
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from scorekeeper import create_app, pdf
+from scorekeeper.db import create_match, get_db
+from scorekeeper.matchfile import from_document
+from scorekeeper.pdf import BASE_URL, RefusedURL, StaticFetcher
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+A4 = (595, 842)  # points, rounded
+LETTER = (612, 792)
+
+# From examples/*.json: players, the appendix line of every hand
+# ("number dealer score…", "end" for the end marker), totals, payments.
+PRINTED = {
+    "top-game": (
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann −5 +10 −5", "2 Bob −4 −4 +8", "3 Cy −7 +5 +2", "4 Ann 0 0 0",
+         "5 Bob +6 −12 +6", "6 Cy −4 +2 +2", "7 Cy −4 +8 −4", "8 Ann 0 0 0",
+         "9 Cy −10 −4 +14", "10 Bob +12 −6 −6", "11 Ann +4 +4 −8", "12 Cy +8 −4 −4",
+         "13 Bob 0 0 0"],
+        "−4 −1 +5",
+        ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
+    ),
+    "need-a-fourth": (
+        ["Maren", "Tobias", "Ilse"],
+        ["1 Maren +150 0 +150", "2 Tobias +800 +700 0", "3 Ilse 0 0 0",
+         "4 Maren −350 0 −150", "5 Tobias 0 −100 −50", "6 Ilse +1200 0 +1000",
+         "7 Maren +1200 0 +1200", "8 Tobias −200 −100 0", "9 Ilse 0 +250 +250"],
+        "+2800 +750 +2400",
+        ["Tobias pays Ilse 12.50 EUR", "Tobias pays Maren 24.50 EUR"],
+    ),
+    "bridge-for-three": (
+        ["Ann", "Bob", "Cy", "Dan"],
+        ["1 Ann 0 0 +2 0", "2 Bob 0 0 0 0", "3 Cy 0 0 0 +3", "4 Dan 0 −6 0 0",
+         "5 Ann +2 0 0 0", "6 Bob +2 0 +2 +2", "7 Cy 0 0 +4 0", "8 Dan +6 0 0 0",
+         "9 Ann 0 +1 0 0", "10 Bob 0 0 0 −1", "11 Cy 0 0 +3 0"],
+        "+10 −5 +11 +4",
+        ["Ann pays Cy 0.50 EUR", "Bob pays Cy 0.50 EUR", "Dan pays Cy 0.50 EUR"],
+    ),
+    "mini-bridge": (
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["1 Ann 0 +450 0 +450", "2 Bob 0 0 0 0", "3 Bob +80 0 +80 0", "4 Cy +50 0 +50 0",
+         "5 Dee +120 0 +120 0", "6 Ann 0 +460 0 +460", "7 Bob 0 +100 0 +100",
+         "8 Cy 0 +20 0 +20", "9 Dee +420 0 +420 0"],
+        "+670 +1030 +670 +1030",
+        ["Ann pays Bob 3.60 EUR", "Cy pays Dee 3.60 EUR"],
+    ),
+    "mini-bridge-3": (
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann +420 0 0", "2 Bob 0 0 0", "3 Bob 0 +90 0", "4 Cy +50 +50 0", "5 Ann +20 0 0",
+         "6 Bob 0 +420 0", "7 Cy 0 0 +420", "8 Ann 0 0 +160", "9 Bob 0 +420 0",
+         "10 Cy +150 +150 0"],
+        "+640 +1130 +580",
+        ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
+    ),
+    "rubber": (
+        ["Margaret", "Tom", "Helen", "Richard"],
+        ["1 Margaret +90 0 +90 0", "2 Tom 0 0 0 0", "3 Helen 0 +100 0 +100",
+         "4 Richard 0 +100 0 +100", "5 Margaret 0 +180 0 +180", "6 Tom +300 0 +300 0",
+         "7 Helen +100 0 +100 0", "8 Richard +1440 0 +1440 0", "9 Margaret 0 +230 0 +230",
+         "10 Tom 0 +40 0 +40", "11 Helen 0 +200 0 +200", "12 Richard 0 +1280 0 +1280"],
+        "+1930 +2130 +1930 +2130",
+        ["Helen pays Richard 1.00 GBP", "Margaret pays Tom 1.00 GBP"],
+    ),
+    "honeymoon": (
+        ["Sam", "Alex"],
+        ["1 Sam +70 0", "2 Alex 0 +220", "3 Sam 0 0", "4 Alex +500 0", "5 Sam +130 0",
+         "6 Alex 0 +60", "7 Sam +1370 +100", "8 Alex 0 +100", "9 Sam +90 0",
+         "10 end +100 +300"],
+        "+2260 +780",
+        ["Alex pays Sam 3.00 EUR"],
+    ),
+    "chicago": (
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["1 Ann 0 +90 0 +90", "2 Bob 0 0 0 0", "3 Bob 0 +720 0 +720", "4 Cy 0 +500 0 +500",
+         "5 Dee +160 0 +160 0", "6 Ann +40 0 +40 0", "7 Bob +100 0 +100 0",
+         "8 Cy +1430 0 +1430 0", "9 Dee 0 +190 0 +190"],
+        "+1730 +1500 +1730 +1500",
+        ["Bob pays Ann 0.20 EUR", "Dee pays Cy 0.20 EUR"],
+    ),
+    "calypso": (
+        ["Ann", "Bob", "Cy", "Dan"],
+        ["1 Ann +2110 +1990 +2110 +1990", "2 Bob +2190 +3330 +2190 +3330"],
+        "+4300 +5320 +4300 +5320",
+        ["Ann pays Bob 1.02 EUR", "Cy pays Dan 1.02 EUR"],
+    ),
+}  # fmt: skip
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
+    )
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def store(client, document: dict) -> int:
+    with client.application.app_context():
+        return create_match(get_db(), from_document(document))
+
+
+def get_pdf(client, match_id: int, query: str = "") -> PdfReader:
+    response = client.get(f"/m/{match_id}/sheet.pdf{query}")
+    assert response.status_code == 200, response.text
+    assert response.mimetype == "application/pdf"
+    return PdfReader(io.BytesIO(response.data))
+
+
+def pages_text(reader: PdfReader) -> list[str]:
+    return [page.extract_text() for page in reader.pages]
+
+
+def size(reader: PdfReader, page: int = 0) -> tuple[int, int]:
+    box = reader.pages[page].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+# --- every variant on paper --------------------------------------------------
+
+
+def test_every_example_is_checked():
+    assert sorted(PRINTED) == sorted(p.stem for p in EXAMPLES.glob("*.json"))
+
+
+@pytest.mark.parametrize("name", list(PRINTED))
+def test_pdf_shows_players_hands_totals_and_payments(client, name):
+    players, hands, totals, payments = PRINTED[name]
+    document = example(name)
+    texts = pages_text(get_pdf(client, store(client, document), "?appendix=1"))
+    text = "\n".join(texts)
+    lines = text.splitlines()
+    assert lines[0] == document["title"]
+    assert f"Players {', '.join(players)}" in lines
+    for hand in hands:
+        # The appendix row: number, dealer, each player's score, then the explanation.
+        assert any(line == hand or line.startswith(hand + " ") for line in lines), hand
+    assert f"Totals\n{' '.join(players)}\n{totals}\n" in text
+    for payment in payments:
+        assert payment in lines
+    for number, page in enumerate(texts, 1):
+        assert page.splitlines()[-1].endswith(f"Page {number} of {len(texts)}")
+
+
+@pytest.mark.parametrize("name", list(PRINTED))
+def test_pdf_without_appendix_still_has_totals_and_payments(client, name):
+    players, _, totals, payments = PRINTED[name]
+    reader = get_pdf(client, store(client, example(name)))
+    text = "\n".join(pages_text(reader))
+    assert "Every hand explained" not in text
+    assert f"Totals\n{' '.join(players)}\n{totals}\n" in text
+    for payment in payments:
+        assert payment in text.splitlines()
+    assert size(reader) == A4
+
+
+def test_top_game_sheet_prints_both_halves_with_dealer_notes(client):
+    # examples/top-game.json: sheet 1 in the order Ann, Bob, Cy; sheet 2 Ann, Cy, Bob.
+    text = pages_text(get_pdf(client, store(client, example("top-game"))))[0]
+    assert "Sheet 1 (6 of 6 hands)\n# Ann Bob Cy\n1 −5 3 · 2 · 2S +10 −5\n" in text
+    assert "\n4 0 passed out 0 0\n" in text
+    assert "\n6 −4 +2 +2 wrong dummy information\n" in text
+    assert "\nΣ −18 +9 +9\nSheet 2 (6 of 6 hands)\n# Ann Cy Bob\n" in text
+    assert "\n9 −10 +14 3 · 5 · 4NTXX −4\n" in text
+    assert "\nΣ +14 −4 −10\nTotals\n" in text
+
+
+def test_header_has_title_date_variant_players_and_stake(client):
+    match_id = store(client, example("top-game"))
+    text = pages_text(get_pdf(client, match_id))[0]
+    head = text.splitlines()[:5]
+    assert head[0] == "Friday at Ann's"
+    assert re.fullmatch(r"Date \d{1,2} [A-Z][a-z]+ \d{4}", head[1])
+    assert head[2:] == ["Variant The Top Game", "Players Ann, Bob, Cy", "Stake 0.50 EUR per point"]
+    assert "Winner: Cy" in text
+
+
+def test_settlement_section_shows_what_each_player_settles_on(client):
+    text = "\n".join(pages_text(get_pdf(client, store(client, example("top-game")))))
+    assert (
+        "Settle up\nPlayer Settles on Balance\n"
+        "Ann −4 points -2.00 EUR\nBob −1 point -0.50 EUR\nCy +5 points +2.50 EUR\n"
+    ) in text
+
+
+def test_rubber_settlement_lists_each_rubber_rounded(client):
+    text = " ".join(" ".join(pages_text(get_pdf(client, store(client, example("rubber"))))).split())
+    assert "Rubber 1 +1550 → +1600; Rubber 2 −1750 → −1800." in text
+
+
+def test_unfinished_match_says_so_and_settles_so_far(client):
+    document = example("top-game")
+    document["hands"] = document["hands"][:5]
+    text = "\n".join(pages_text(get_pdf(client, store(client, document))))
+    assert "Not finished: the standing after 5 hands." in text
+    assert "Settle up (if you stopped now)" in text
+
+
+def test_match_without_stake_has_no_settlement(client):
+    document = example("top-game")
+    del document["stake"]
+    text = "\n".join(pages_text(get_pdf(client, store(client, document))))
+    assert "Settle up" not in text
+    assert "Stake" not in text
+    assert "Winner: Cy" in text
+
+
+def test_match_that_no_longer_replays_prints_its_problems(client):
+    match_id = store(client, example("top-game"))
+    with client.application.app_context():
+        db = get_db()
+        first = next(db["hands"].rows_where("match_id = ? and position = 1", [match_id]))
+        db["hands"].update(first["id"], {"record": json.dumps({"declarer": "Zed"})})
+    text = pages_text(get_pdf(client, match_id))[0]
+    assert "This match no longer replays\nhand 1: " in text
+    assert "Totals" not in text
+    page = client.get(f"/m/{match_id}/settle").text
+    assert "This match no longer replays, so it cannot be settled:" in page
+
+
+# --- paper, pages, fonts -----------------------------------------------------
+
+
+def test_a4_by_default_and_letter_on_request(client):
+    match_id = store(client, example("top-game"))
+    assert size(get_pdf(client, match_id)) == A4
+    assert size(get_pdf(client, match_id, "?paper=letter")) == LETTER
+    assert size(get_pdf(client, match_id, "?paper=A4")) == A4
+
+
+def test_unknown_paper_is_refused(client):
+    match_id = store(client, example("top-game"))
+    response = client.get(f"/m/{match_id}/sheet.pdf?paper=legal")
+    assert response.status_code == 400
+    assert "paper: choose a4 or letter" in response.text
+
+
+def test_missing_match_is_404(client):
+    assert client.get("/m/999/sheet.pdf").status_code == 404
+
+
+def test_every_page_is_numbered_in_the_footer(client):
+    # Letter with the appendix: the rubber evening runs over three pages.
+    reader = get_pdf(client, store(client, example("rubber")), "?paper=letter&appendix=1")
+    texts = pages_text(reader)
+    assert len(texts) == 3
+    for number, text in enumerate(texts, 1):
+        assert text.splitlines()[-1] == f"Two rubbers at the Hendersons' Page {number} of 3"
+
+
+def test_appendix_never_splits_a_hand_across_pages(client):
+    # Every hand's row starts and ends on the same page: the last line of its
+    # explanation is printed on the page that has its number.
+    document = example("rubber")
+    reader = get_pdf(client, store(client, document), "?paper=letter&appendix=1")
+    texts = [" ".join(text.split()) for text in pages_text(reader)]
+    outcome = from_document(document).replay()
+    players = document["players"]
+    checked = 0
+    for hand in outcome.hands:
+        scores = " ".join(
+            f"+{s}" if s > 0 else (f"−{-s}" if s < 0 else "0")
+            for s in (hand.scores[p] for p in players)
+        )
+        start = f" {hand.number} {hand.dealer} {scores} "
+        pages = [i for i, text in enumerate(texts) if start in text]
+        assert len(pages) == 1, (hand.number, pages)
+        tail = " ".join(hand.explanation[-1].split())[-25:]
+        assert tail in texts[pages[0]], (hand.number, tail)
+        checked += 1
+    assert checked == 12
+
+
+def test_fonts_are_the_machines_dejavu_sans(client):
+    reader = get_pdf(client, store(client, example("top-game")), "?appendix=1")
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert fonts and all(name.startswith("DejaVu-Sans") for name in fonts), fonts
+
+
+def test_pdf_page_renders_to_png(client, tmp_path):
+    """pdftoppm draws page 1: a broken PDF or an empty page fails here."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is missing: apt-get install poppler-utils")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(client.get(f"/m/{store(client, example('top-game'))}/sheet.pdf").data)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(path), str(tmp_path / "page")],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    image = Image.open(tmp_path / "page-1.png").convert("L")
+    assert image.size == (497, 702)  # A4 (210 × 297 mm) at 60 dpi
+    # Ink where the title and the sheet are, white in the margins.
+    assert image.crop((30, 30, 300, 60)).getextrema()[0] < 80
+    assert image.crop((30, 100, 466, 450)).getextrema()[0] < 80
+    assert image.crop((0, 0, 496, 20)).getextrema() == (255, 255)
+
+
+# --- asking again ---------------------------------------------------------------
+
+
+def test_pdf_is_inline_with_a_file_name_and_revalidated_by_etag(client):
+    match_id = store(client, example("top-game"))
+    first = client.get(f"/m/{match_id}/sheet.pdf")
+    assert first.headers["Content-Disposition"] == 'inline; filename="friday-at-ann-s.pdf"'
+    assert first.headers["Cache-Control"] == "no-cache"
+    etag = first.headers["ETag"]
+    again = client.get(f"/m/{match_id}/sheet.pdf", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    letter = client.get(f"/m/{match_id}/sheet.pdf?paper=letter")
+    assert letter.headers["ETag"] != etag
+
+
+def test_changing_the_stake_changes_the_pdf(client):
+    # Rendered once at 0.50 EUR a point, then at 1.00 per 3 points: never the old copy.
+    match_id = store(client, example("top-game"))
+    assert "Ann pays Cy 2.00 EUR" in pages_text(get_pdf(client, match_id))[0]
+    response = client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "Rematch", "stake_amount": "1", "stake_per": "3", "stake_currency": "EUR"},
+    )
+    assert response.status_code == 302
+    text = "\n".join(pages_text(get_pdf(client, match_id)))
+    assert text.startswith("Rematch\n")
+    assert "Stake 1.00 EUR per 3 points" in text
+    assert "Ann pays Cy 1.34 EUR\nBob pays Cy 0.33 EUR" in text
+
+
+def test_without_pango_the_pdf_says_what_to_install(client, monkeypatch):
+    monkeypatch.setattr(pdf, "MISSING_LIBRARIES", "cannot load library 'pango-1.0-0'")
+    pdf.clear_cache()
+    response = client.get(f"/m/{store(client, example('top-game'))}/sheet.pdf")
+    assert response.status_code == 503
+    assert response.text.startswith(
+        "PDF export needs Pango and a font: apt-get install libpango-1.0-0 libpangoft2-1.0-0"
+    )
+    assert client.get("/m/1/settle").status_code == 200  # the rest of the app still works
+
+
+# --- nothing is fetched but our own static files -----------------------------
+
+
+def test_fetcher_serves_static_files_from_disk(app):
+    fetched = StaticFetcher(app.static_folder).fetch(BASE_URL + "static/print.css")
+    assert b"counter(pages)" in fetched.read()
+    assert fetched.content_type == "text/css"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://fonts.googleapis.com/css2?family=Roboto",
+        "http://example.com/static/print.css",
+        "file:///etc/passwd",
+        BASE_URL + "static/../scorekeeper/pdf.py",
+        BASE_URL + "static/%2e%2e/pyproject.toml",
+        BASE_URL + "m/1/match.json",
+        BASE_URL + "static/no-such-file.css",
+    ],
+)
+def test_fetcher_refuses_everything_else(app, url):
+    with pytest.raises(RefusedURL):
+        StaticFetcher(app.static_folder).fetch(url)
