@@ -19,8 +19,9 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False,
-                          "DATABASE": str(Path(tmp) / "weight.db")})
+        app = create_app(
+            {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(Path(tmp) / "weight.db")}
+        )
         client = app.test_client()
         print(f"{'variant':18} {'html':>7} {'css':>7} {'js':>7} {'total':>8}  target {TARGET}")
         for number, cls in enumerate(VARIANTS.values(), 1):
