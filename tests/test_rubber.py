@@ -504,10 +504,11 @@ def test_unfinished_rubber_bonuses_at_the_end_marker(hands, scores, lines):
     )
 
 
-def test_end_after_a_finished_match_adds_nothing():
-    outcome = play(hand("Ann", "3NT", 9), hand("Cy", "3NT", 9), {"end": True})
-    assert outcome.hands[-1].scores == sides(0, 0)
-    assert outcome.game.unit_differences() == [900]
+def test_end_after_a_finished_match_is_refused():
+    # README: nothing may follow a match finished by its own rules, the end marker included.
+    assert errors(hand("Ann", "3NT", 9), hand("Cy", "3NT", 9), {"end": True}) == [
+        "hand 3: the match is already finished after hand 2; no end marker may follow"
+    ]
 
 
 # --- the hand as entered: every check names its field --------------------------------------

@@ -140,6 +140,13 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         if not isinstance(record, dict):
             problems.append(f"{where}: give an object of fields, not {type(record).__name__}")
             break
+        if game.is_finished():
+            what = "no end marker" if "end" in record else "no hand"
+            problems.append(
+                f"{where}: the match is already finished after hand {number - 1}; "
+                f"{what} may follow"
+            )
+            break
         if "end" in record:
             if record != {"end": True}:
                 problems.append(f'{where}: end: the end marker is exactly {{"end": true}}')
@@ -149,12 +156,6 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
                 break
             results.append(game.end_match(number))
             ended = True
-            break
-        if game.is_finished():
-            problems.append(
-                f"{where}: the match is already finished after hand {number - 1}; "
-                "no hand may follow"
-            )
             break
         try:
             results.append(game.play_hand(record, number))
