@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from scorekeeper import create_app, pdf
+from scorekeeper import pdf
 from scorekeeper.db import create_match, get_db
 from scorekeeper.matchfile import from_document
 from scorekeeper.pdf import BASE_URL, RefusedURL, StaticFetcher
@@ -103,18 +103,6 @@ PRINTED = {
         ["Ann pays Bob 1.02 EUR", "Cy pays Dan 1.02 EUR"],
     ),
 }  # fmt: skip
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def example(name: str) -> dict:

@@ -8,25 +8,10 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
-from scorekeeper import create_app
 from scorekeeper.db import create_match, get_db
 from scorekeeper.matchfile import from_document
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def example(name: str, **changes) -> dict:

@@ -14,20 +14,9 @@ from scorekeeper import create_app
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import VARIANTS
+from tests.webtools import errors
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-@pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
-    )
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, variant="top-game", players=("Ann", "Bob", "Cy"), **extra):
@@ -41,10 +30,6 @@ def exported(client, match_id):
     response = client.get(f"/m/{match_id}/match.json")
     assert response.status_code == 200
     return json.loads(response.text)
-
-
-def errors(response):
-    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', response.text)
 
 
 def top_hand(client, match_id, **fields):

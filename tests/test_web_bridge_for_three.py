@@ -7,18 +7,11 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from tests.webtools import errors, hand_ids
+from tests.webtools import stored_hands as hands_of
 
 FOUR = ("Ann", "Bob", "Cy", "Dan")
 FIVE = ("Ann", "Bob", "Cy", "Dan", "Eve")
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "b43.db")}
-    )
-    return app.test_client()
 
 
 def start(client, players=FOUR):
@@ -42,21 +35,6 @@ def import_doc(client, hands, players=FOUR):
     )
     assert response.status_code == 302, response.text
     return int(response.location.rsplit("/", 1)[1])
-
-
-def hands_of(client, match_id):
-    response = client.get(f"/m/{match_id}/match.json")
-    assert response.status_code == 200
-    return json.loads(response.text)["hands"]
-
-
-def hand_ids(client, match_id):
-    page = client.get(f"/m/{match_id}").text
-    return [int(n) for n in re.findall(rf'href="/m/{match_id}/hand/(\d+)"', page)]
-
-
-def errors(response):
-    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', response.text)
 
 
 def post_hand(client, match_id, hand_id=None, **fields):

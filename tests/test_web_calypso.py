@@ -1,12 +1,12 @@
 """Calypso through the web: one entry per game, the tally form, the team tally
 sheet, editing, every refusal (nothing stored), and the rules page."""
 
-import json
 import re
 
 import pytest
 
-from scorekeeper import create_app
+from tests.webtools import errors, hand_ids
+from tests.webtools import stored_hands as hands_of
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dan")
 # calypso.md scoring; examples/calypso.json game 1: 51 + 54 + 69 + 34 = 208 cards,
@@ -16,14 +16,6 @@ GAME_1 = {"Ann": (1, 7, 31), "Bob": (2, 3, 25), "Cy": (1, 10, 46), "Dan": (0, 9,
 GAME_2 = {"Ann": (2, 4, 30), "Bob": (1, 12, 20), "Cy": (0, 6, 44), "Dan": (3, 0, 14)}
 # Every player 1 calypso and 39 discards: 890 each, 1780 a side.
 TIE = dict.fromkeys(PLAYERS, (1, 0, 39))
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "calypso.db")}
-    )
-    return app.test_client()
 
 
 def start(client, games=None):
@@ -56,21 +48,6 @@ def record(game):
             p: {"calypsos": c, "incomplete": i, "discards": d} for p, (c, i, d) in game.items()
         }
     }
-
-
-def hands_of(client, match_id):
-    response = client.get(f"/m/{match_id}/match.json")
-    assert response.status_code == 200
-    return json.loads(response.text)["hands"]
-
-
-def hand_ids(client, match_id):
-    page = client.get(f"/m/{match_id}").text
-    return [int(n) for n in re.findall(rf'href="/m/{match_id}/hand/(\d+)"', page)]
-
-
-def errors(response):
-    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', response.text)
 
 
 def post_game(client, match_id, data, hand_id=None):

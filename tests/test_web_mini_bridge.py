@@ -10,18 +10,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import create_app
-
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "mini.db")}
-    )
-    return app.test_client()
 
 
 def start(client, variant: str, players: list[str], **options: str) -> int:

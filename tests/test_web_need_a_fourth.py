@@ -13,18 +13,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text, requirement_table
 
 PLAYERS = ["Ann", "Bob", "Cy"]
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "naf.db")}
-    )
-    return app.test_client()
 
 
 def start(client, liar_rule: bool = False, hands: int | None = None) -> int:

@@ -10,17 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
-
 FOUR = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
-
-
-@pytest.fixture
-def client(tmp_path):
-    app = create_app(
-        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
-    )
-    return app.test_client()
 
 
 def start(client, variant="rubber", players=FOUR, rounding=True, **options):
