@@ -81,7 +81,7 @@ def main() -> None:
                 match = from_document(document)
                 outcome = match.replay()
                 assert outcome.finished, label
-                matches[label] = create_match(get_db(), match)
+                matches[label] = create_match(get_db(), match).match_id
         client = app.test_client()
 
         def sheet(match_id: int, cached: bool) -> Callable[[], object]:

@@ -58,13 +58,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import db
-    from .views import hands, matches, rules, sheets
+    from .views import hands, history, live, matches, new_key, rules, sheets
 
     db.init_app(app)
-    app.register_blueprint(matches.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(sheets.bp)
-    app.register_blueprint(rules.bp)
+    for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
+        app.register_blueprint(blueprint)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
+    app.jinja_env.globals["new_key"] = new_key
+    app.register_error_handler(db.StoreBusy, _store_busy)
     return app
+
+
+def _store_busy(exc: Exception):
+    """Another write held the store past the timeout, or it cannot be written:
+    say so plainly (nothing was changed) instead of an error page."""
+    from flask import render_template
+
+    return render_template("busy.html"), 503, {"Retry-After": "2"}

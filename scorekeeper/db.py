@@ -1,16 +1,24 @@
 """All storage, through sqlite-utils: the only module with SQL.
 
-The database keeps each match's settings and each hand exactly as entered (the
-match file's hand record). Scores, sheets and totals are never stored: they
-are computed by replaying the hands.
+A match is stored as the row of what never changes (variant, players, options)
+and the list of its changes, numbered by revision (`changelog.py`). Scores,
+sheets, totals, even the hands in play are never stored: they are derived by
+folding the changes and replaying the hands.
+
+Every write is one call of `apply` (or `create_match`): one transaction that
+takes the write lock at once (`BEGIN IMMEDIATE`), loads the match, checks the
+command against what it read, writes the change and commits. Two phones
+saving at once are thus run one after the other, each seeing the other's change.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,9 +27,20 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from .matchfile import Match, Stake, parse_stake
+from .changelog import (
+    CREATE,
+    DEFAULT_DEVICE,
+    Change,
+    Command,
+    MatchState,
+    decide,
+    fold,
+)
+from .matchfile import Match
+from .variants import Outcome
 
 migrations = Migrations("scorekeeper")
+BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish
 
 
 @migrations()
@@ -54,14 +73,89 @@ def m001_matches_and_hands(db: Database) -> None:
     db["hands"].create_index(["match_id", "position"])
 
 
+@migrations()
+def m002_change_log(db: Database) -> None:
+    """Keep every change instead of the current hands; a watch token per match."""
+    db["changes"].create(
+        {
+            "match_id": int,
+            "revision": int,
+            "kind": str,
+            "hand": int,  # the hand's key (1, 2, 3… in the order first saved)
+            "record": str,  # JSON hand record
+            "hands": str,  # JSON list (create: an imported file's hands)
+            "settings": str,  # JSON {"title", "stake"}
+            "undoes": int,
+            "summary": str,
+            "device": str,
+            "created": str,
+            "submission": str,  # the form's one-time key
+        },
+        pk=("match_id", "revision"),
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"kind", "created"},
+    )
+    db["changes"].create_index(["submission"], unique=True)
+    for row in list(db["matches"].rows):
+        old = list(db["hands"].rows_where("match_id = ?", [row["id"]], order_by="position"))
+        settings = {"title": row["title"] or "", "stake": json.loads(row["stake"] or "null")}
+        db["changes"].insert(
+            _change_row(
+                row["id"],
+                Change(
+                    1,
+                    CREATE,
+                    hands=[json.loads(h["record"]) for h in old],
+                    settings=settings,
+                    summary=_started(row["variant"], json.loads(row["players"]), len(old)),
+                    created=row["created"],
+                ),
+            )
+        )
+        for key, hand in enumerate(old, 1):
+            if hand["deleted"] is not None:  # the one deletion that could be undone
+                db["changes"].insert(
+                    _change_row(row["id"], Change(2, "delete", hand=key, created=hand["deleted"]))
+                )
+    db["hands"].drop()
+    db["matches"].add_column("watch", str)
+    for row in list(db["matches"].rows):
+        db["matches"].update(row["id"], {"watch": new_token()})
+    db["matches"].transform(drop={"title", "stake", "updated"})
+    db["matches"].create_index(["watch"], unique=True)
+
+
+def new_token() -> str:
+    """An unguessable address part (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def _started(variant: str, players: list[str], hands: int) -> str:
+    from .variants import VARIANTS
+
+    name = VARIANTS[variant].name if variant in VARIANTS else variant
+    text = f"Match started: {name}, {' · '.join(players)}"
+    return f"{text}, with {hands} hands from a match file" if hands else text
+
+
 def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class StoreBusy(Exception):
+    """The score store could not be written: locked past the timeout, read-only
+    or full. Nothing was changed."""
 
 
 def connect(path: str) -> Database:
-    conn = sqlite3.connect(path, check_same_thread=False)
+    # Autocommit mode: every transaction is opened explicitly (see `writing`).
+    conn = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
+    )
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
+    # An acknowledged change survives a crash of the process and of the machine.
+    conn.execute("PRAGMA synchronous = FULL")
     return Database(conn)
 
 
@@ -78,10 +172,29 @@ def close_db(exc: BaseException | None = None) -> None:
         db.close()
 
 
+@contextmanager
+def writing(db: Database) -> Iterator[Database]:
+    """One write transaction holding the write lock from its first statement."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise StoreBusy(str(exc)) from exc
+    try:
+        yield db
+        db.execute("COMMIT")
+    except BaseException as exc:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.OperationalError):
+            raise StoreBusy(str(exc)) from exc
+        raise
+
+
 def migrate(path: str) -> None:
     db = connect(path)
     try:
-        migrations.apply(db)
+        with writing(db):  # two servers starting at once migrate one after the other
+            migrations.apply(db)
     finally:
         db.close()
 
@@ -102,158 +215,171 @@ def init_app(app: Flask) -> None:
 # --- reading ---------------------------------------------------------------
 
 
-@dataclass
-class StoredHand:
-    id: int
-    position: int
-    record: dict[str, Any]
+StoredMatch = MatchState  # what the pages read: the match as its changes make it
 
 
-@dataclass
-class StoredMatch:
-    id: int
-    match: Match
-    hands: list[StoredHand]  # in play, in order
-    deleted: StoredHand | None  # the most recently deleted hand, for undo
-    created: str
-    updated: str
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
 
 
-def _match_from_row(row: dict[str, Any], records: list[dict[str, Any]]) -> Match:
-    stake = None
-    if row["stake"]:
-        stake, _ = parse_stake(json.loads(row["stake"]))
-    return Match(
-        variant=row["variant"],
-        players=json.loads(row["players"]),
-        options=json.loads(row["options"] or "{}"),
-        hands=records,
-        title=row["title"] or None,
-        stake=stake,
+def _change_from_row(row: dict[str, Any]) -> Change:
+    return Change(
+        revision=row["revision"],
+        kind=row["kind"],
+        hand=row["hand"],
+        record=_loads(row["record"]),
+        hands=_loads(row["hands"]),
+        settings=_loads(row["settings"]),
+        undoes=row["undoes"],
+        summary=row["summary"] or "",
+        device=row["device"] or "",
+        created=row["created"],
+        submission=row["submission"],
     )
 
 
+def _dump(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _change_row(match_id: int, change: Change) -> dict[str, Any]:
+    return {
+        "match_id": match_id,
+        "revision": change.revision,
+        "kind": change.kind,
+        "hand": change.hand,
+        "record": _dump(change.record),
+        "hands": _dump(change.hands),
+        "settings": _dump(change.settings),
+        "undoes": change.undoes,
+        "summary": change.summary,
+        "device": change.device,
+        "created": change.created,
+        "submission": change.submission,
+    }
+
+
 def load_match(db: Database, match_id: int) -> StoredMatch | None:
-    rows = list(db["matches"].rows_where("id = ?", [match_id]))
+    """The match as its changes make it now (deleted matches too: `.deleted`)."""
+    rows = list(db.query("select * from matches where id = ?", [match_id]))
     if not rows:
         return None
     row = rows[0]
-    hands, deleted, deleted_at = [], None, ""
-    for hand in db["hands"].rows_where("match_id = ?", [match_id], order_by="position"):
-        stored = StoredHand(hand["id"], hand["position"], json.loads(hand["record"]))
-        if hand["deleted"] is None:
-            hands.append(stored)
-        elif hand["deleted"] >= deleted_at:
-            deleted, deleted_at = stored, hand["deleted"]
-    match = _match_from_row(row, [h.record for h in hands])
-    return StoredMatch(row["id"], match, hands, deleted, row["created"], row["updated"])
+    state = StoredMatch(
+        id=row["id"],
+        variant=row["variant"],
+        players=json.loads(row["players"]),
+        options=json.loads(row["options"] or "{}"),
+        created=row["created"],
+        watch=row["watch"],
+    )
+    changes = db.query("select * from changes where match_id = ? order by revision", [match_id])
+    return fold(state, [_change_from_row(c) for c in changes])
 
 
-def list_matches(db: Database) -> list[dict[str, Any]]:
-    """Every match, newest first, with its number of hands in play."""
-    sql = """
-        select m.id, m.variant, m.title, m.players, m.created, m.updated,
-               count(h.id) as hands
-        from matches m left join hands h on h.match_id = m.id and h.deleted is null
-        group by m.id order by m.updated desc, m.id desc
-    """
-    return [{**row, "players": json.loads(row["players"])} for row in db.query(sql)]
+def match_for_watch(db: Database, token: str) -> int | None:
+    rows = list(db.query("select id from matches where watch = ?", [token]))
+    return rows[0]["id"] if rows else None
+
+
+def revision(db: Database, match_id: int) -> int | None:
+    """The match's current revision (None: no such match): the cheap live check."""
+    rows = list(
+        db.query(
+            "select (select max(revision) from changes where match_id = m.id) as revision"
+            " from matches m where m.id = ?",
+            [match_id],
+        )
+    )
+    return rows[0]["revision"] if rows else None
+
+
+def list_matches(db: Database) -> list[StoredMatch]:
+    """Every match (deleted ones too), most recently changed first."""
+    ids = [row["id"] for row in db.query("select id from matches")]
+    found = [load_match(db, match_id) for match_id in ids]
+    return sorted(found, key=lambda m: (m.updated, m.id), reverse=True)
 
 
 # --- writing: every write is one transaction ---------------------------------
 
 
-def _row(match: Match, stamp: str) -> dict[str, Any]:
-    return {
-        "variant": match.variant,
-        "title": match.title or "",
-        "players": json.dumps(match.players, ensure_ascii=False),
-        "options": json.dumps(match.options, ensure_ascii=False),
-        "stake": json.dumps(match.stake.as_json()) if match.stake else None,
-        "updated": stamp,
-    }
+@dataclass(frozen=True)
+class Applied:
+    """What a stored change did; `repeated` when the same form came again and the
+    first answer stands (nothing stored twice)."""
+
+    match_id: int
+    change: Change
+    state: StoredMatch
+    outcome: Outcome | None = None
+    repeated: bool = False
 
 
-def create_match(db: Database, match: Match) -> int:
-    """Store a new (already validated) match with its hands."""
-    stamp = now()
-    with db.atomic():
-        match_id = db["matches"].insert({**_row(match, stamp), "created": stamp}).last_pk
-        db["hands"].insert_all(
-            {
-                "match_id": match_id,
-                "position": i,
-                "record": _dump(record),
-                "deleted": None,
-                "created": stamp,
-            }
-            for i, record in enumerate(match.hands, 1)
-        )
-    return match_id
+def _stored(db: Database, submission: str | None) -> tuple[int, Change] | None:
+    if not submission:
+        return None
+    rows = list(db.query("select * from changes where submission = ?", [submission]))
+    return (rows[0]["match_id"], _change_from_row(rows[0])) if rows else None
 
 
-def _dump(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-def change_hands(
-    db: Database,
-    match_id: int,
-    change: Callable[[StoredMatch], tuple[str, int | None, dict[str, Any] | None]],
-) -> Any:
-    """Apply one change to a match's hands inside one transaction.
-
-    `change` gets the stored match (read inside the transaction) and returns
-    (action, hand id, record) after validating the result by replaying it; if it
-    raises, nothing is written. Actions: "append", "replace", "delete", "restore".
-    """
-    with db.atomic():
-        stored = load_match(db, match_id)
-        if stored is None:
-            raise LookupError(match_id)
-        action, hand_id, record = change(stored)
+def create_match(
+    db: Database, match: Match, *, device: str = DEFAULT_DEVICE, submission: str | None = None
+) -> Applied:
+    """Store a new (already validated) match, its hands as the first change."""
+    with writing(db):
+        earlier = _stored(db, submission)
+        if earlier is not None and earlier[1].kind == CREATE:
+            state = load_match(db, earlier[0])
+            return Applied(earlier[0], earlier[1], state, repeated=True)
         stamp = now()
-        hands = db["hands"]
-        if action == "append":
-            last = max((h.position for h in stored.hands), default=0)
-            if stored.deleted is not None:
-                last = max(last, stored.deleted.position)
-            hand_id = hands.insert(
+        match_id = (
+            db["matches"]
+            .insert(
                 {
-                    "match_id": match_id,
-                    "position": last + 1,
-                    "record": _dump(record),
-                    "deleted": None,
+                    "variant": match.variant,
+                    "players": json.dumps(match.players, ensure_ascii=False),
+                    "options": json.dumps(match.options, ensure_ascii=False),
                     "created": stamp,
+                    "watch": new_token(),
                 }
-            ).last_pk
-        elif action == "replace":
-            hands.update(hand_id, {"record": _dump(record)})
-        elif action == "delete":
-            # Only one deletion can be undone: forget any older one for good.
-            db.execute("delete from hands where match_id = ? and deleted is not null", [match_id])
-            hands.update(hand_id, {"deleted": stamp})
-        elif action == "restore":
-            hands.update(hand_id, {"deleted": None})
-        else:
-            raise ValueError(action)
-        db["matches"].update(match_id, {"updated": stamp})
-        return hand_id
-
-
-def update_match(db: Database, match_id: int, *, title: str | None, stake: Stake | None) -> None:
-    with db.atomic():
-        db["matches"].update(
-            match_id,
-            {
-                "title": title or "",
-                "stake": json.dumps(stake.as_json()) if stake else None,
-                "updated": now(),
-            },
+            )
+            .last_pk
         )
+        change = Change(
+            1,
+            CREATE,
+            hands=list(match.hands),
+            settings={
+                "title": match.title or "",
+                "stake": match.stake.as_json() if match.stake else None,
+            },
+            summary=_started(match.variant, match.players, len(match.hands)),
+            device=device,
+            created=stamp,
+            submission=submission or None,
+        )
+        db["changes"].insert(_change_row(match_id, change))
+        return Applied(match_id, change, load_match(db, match_id))
 
 
-def delete_match(db: Database, match_id: int) -> None:
-    with db.atomic():
-        db.execute("delete from hands where match_id = ?", [match_id])
-        db["matches"].delete(match_id)
+def apply(db: Database, match_id: int, command: Command) -> Applied:
+    """Check `command` against the match as stored now and store its change.
+
+    Raises LookupError (no such match), Refused (nothing stored: stale form,
+    rules problem) or StoreBusy. A form sent again answers as the first time.
+    """
+    with writing(db):
+        state = load_match(db, match_id)
+        if state is None:
+            raise LookupError(match_id)
+        earlier = _stored(db, command.submission)
+        if earlier is not None and earlier[0] == match_id and earlier[1].answers(command):
+            return Applied(match_id, earlier[1], state, repeated=True)
+        if earlier is not None:
+            # The same form key with other content: treat it as drawn long ago.
+            command = replace(command, submission=None)
+        change, outcome = decide(state, command, now())
+        db["changes"].insert(_change_row(match_id, change))
+        state = load_match(db, match_id)
+        return Applied(match_id, change, state, outcome)

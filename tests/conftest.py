@@ -1,15 +1,37 @@
 """Shared fixtures: the app on a temporary database with CSRF off (flaskr's shape)."""
 
+import re
+
 import pytest
+from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+
+_MATCH_WRITE = re.compile(r"^/m/(\d+)/")
+
+
+class TableClient(FlaskClient):
+    """The test client as a phone that has just drawn the form it posts: a POST
+    to a match without the form's `revision` gets the match's current one.
+    Tests of stale and repeated forms pass `revision` and `key` themselves."""
+
+    def post(self, url, *args, **kwargs):
+        found = _MATCH_WRITE.match(url)
+        data = kwargs.get("data") or {}
+        if found and isinstance(data, dict) and "revision" not in data:
+            live = super().get(f"/m/{found.group(1)}/live")
+            if live.status_code == 200:
+                kwargs["data"] = {**data, "revision": str(live.json["revision"])}
+        return super().post(url, *args, **kwargs)
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(
+    app = create_app(
         {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(tmp_path / "t.db")}
     )
+    app.test_client_class = TableClient
+    return app
 
 
 @pytest.fixture

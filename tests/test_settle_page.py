@@ -22,7 +22,7 @@ def example(name: str, **changes) -> dict:
 
 def store(client, document: dict) -> int:
     with client.application.app_context():
-        return create_match(get_db(), from_document(document))
+        return create_match(get_db(), from_document(document)).match_id
 
 
 def settle_page(client, match_id: int) -> str:

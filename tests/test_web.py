@@ -32,10 +32,10 @@ def exported(client, match_id):
     return json.loads(response.text)
 
 
-def top_hand(client, match_id, **fields):
+def top_hand(client, match_id, follow_redirects=False, **fields):
     data = {"declarer": "Ann", "bid": "4", "dummy_tops": "3", "strain": "D", "tricks": "11"}
     data.update(fields)
-    return client.post(f"/m/{match_id}/hand/new", data=data)
+    return client.post(f"/m/{match_id}/hand/new", data=data, follow_redirects=follow_redirects)
 
 
 # --- starting a match -------------------------------------------------------
@@ -463,10 +463,20 @@ def test_bad_stake_in_settings_is_refused(client):
     assert "stake" not in exported(client, match_id)
 
 
-def test_delete_match(client):
-    match_id = start(client)
+def test_delete_match_leaves_the_list_and_can_be_brought_back(client):
+    match_id = start(client, title="Tuesday")
+    top_hand(client, match_id)
     client.post(f"/m/{match_id}/delete")
-    assert client.get(f"/m/{match_id}").status_code == 404
+    home = client.get("/").text
+    assert "Deleted matches (1)" in home
+    assert f'href="/m/{match_id}"' not in home
+    page = client.get(f"/m/{match_id}").text
+    assert "This match was deleted." in page and 'id="new-hand"' not in page
+    refused = top_hand(client, match_id, follow_redirects=True)
+    assert "This match was deleted; bring it back to enter hands." in refused.text
+    client.post(f"/m/{match_id}/restore")
+    assert f'href="/m/{match_id}"' in client.get("/").text
+    assert len(exported(client, match_id)["hands"]) == 1
 
 
 # --- offline: nothing leaves the machine ----------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 from ..matchfile import Match
 from ..variants import Outcome
 from ..variants.bridge_for_three import FLOOR, WINNING_HOLE
-from ..variants.common import STRAIN_SYMBOL, parse_contract
+from ..variants.common import contract_text
 from . import register
 
 # Board geometry in SVG user units; the drawing scales to the page width.
@@ -30,14 +30,6 @@ def minus(n: int) -> str:
 
 def hole_x(hole: int) -> int:
     return MARGIN + (hole - FLOOR) * HOLE_STEP
-
-
-def contract_text(contract: str | None) -> str:
-    """`4SX` as players write it: 4♠X."""
-    if not contract:
-        return ""
-    parsed = parse_contract(contract)
-    return f"{parsed.level}{STRAIN_SYMBOL[parsed.strain]}{'X' if parsed.doubled else ''}"
 
 
 def peg_board(players: list[str], pegs: dict[str, int], winners: list[str]) -> dict[str, Any]:
@@ -97,7 +89,7 @@ def bridge_for_three_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
                 "sitting_out": details["sitting_out"],
                 "passed_out": details.get("passed_out", False),
                 "declarer": details["declarer"],
-                "contract": contract_text(details["contract"]),
+                "contract": contract_text(details["contract"]) if details["contract"] else "",
                 "doubler": details["doubler"],
                 "tricks": details["tricks"],
                 "moved": details["moved"],

@@ -14,7 +14,8 @@ from typing import Any
 from ..matchfile import Match
 from ..settle import round_to_hundreds
 from ..variants import Outcome
-from ..variants.common import STRAIN_SYMBOL, parse_contract
+from ..variants.common import contract_text as written
+from ..variants.common import parse_contract
 from . import register
 
 # What an entry is, in the few letters that fit under it on a phone.
@@ -55,11 +56,9 @@ def _rows(columns: list[list[dict[str, Any]]], bottom_up: bool) -> list[list[Any
 
 def contract_text(contract: str, tricks: int, declarer: str) -> str:
     """`4♠X Ann +1`: the contract as players write it, and how it went."""
-    parsed = parse_contract(contract)
-    doubling = {0: "", 1: "X", 2: "XX"}[parsed.doubled]
-    diff = tricks - parsed.needed
+    diff = tricks - parse_contract(contract).needed
     result = "=" if diff == 0 else f"+{diff}" if diff > 0 else f"−{-diff}"
-    return f"{parsed.level}{STRAIN_SYMBOL[parsed.strain]}{doubling} {declarer} {result}"
+    return f"{written(contract)} {declarer} {result}"
 
 
 def vulnerable_text(vulnerable: list[str]) -> str:

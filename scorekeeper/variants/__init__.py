@@ -143,8 +143,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         if game.is_finished():
             what = "no end marker" if "end" in record else "no hand"
             problems.append(
-                f"{where}: the match is already finished after hand {number - 1}; "
-                f"{what} may follow"
+                f"{where}: the match is already finished after hand {number - 1}; {what} may follow"
             )
             break
         if "end" in record:

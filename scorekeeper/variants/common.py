@@ -123,6 +123,12 @@ def parse_contract(text: Any, max_level: int | None = 7) -> Contract:
     return Contract(level, match.group(2), doubled)
 
 
+def contract_text(contract: str) -> str:
+    """`4SX` as players write it: 4♠X (any level, for the Top Game)."""
+    parsed = parse_contract(contract, max_level=None)
+    return f"{parsed.level}{STRAIN_SYMBOL[parsed.strain]}{DOUBLING_SUFFIX[parsed.doubled]}"
+
+
 def overtricks(contract: Contract, tricks: int) -> int:
     return max(0, tricks - contract.needed)
 

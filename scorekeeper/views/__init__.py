@@ -1,17 +1,26 @@
-"""Blueprints: thin views that parse a form, replay the rules, store and redirect."""
+"""Blueprints: thin views that turn a form into a command, and its outcome into a page.
+
+Every change of a match goes through `submit`, which calls the one write path
+(`db.apply`); the view never checks a change against what it read itself.
+"""
 
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
-from flask import abort
+from flask import abort, request
 
-from ..db import StoredMatch, get_db, load_match
+from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
+from ..db import Applied, StoredMatch, apply, get_db, load_match
 from ..variants import MatchError, Outcome
 
 _HAND_LINE = re.compile(r"^hand (\d+): ([a-z_]+): (.*)$")
 _MATCH_LINE = re.compile(r"^(?:options: |stake: )?([a-z_]+): (.*)$")
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+PHONE_COOKIE = "phone"
 
 
 @dataclass
@@ -53,3 +62,89 @@ def split_problems(
         else:
             other.append(line)
     return by_field, other
+
+
+# --- who is asking, and from which form ---------------------------------------------
+
+
+def phone_name() -> str:
+    """The name this phone gave itself (a cookie), or "a phone"."""
+    name = clean_phone_name(request.cookies.get(PHONE_COOKIE, ""))
+    return name or DEFAULT_DEVICE
+
+
+def clean_phone_name(text: str) -> str:
+    text = " ".join(text.split())[:MAX_DEVICE]
+    if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return ""
+    return text
+
+
+def new_key() -> str:
+    """A one-time key for a form that changes a match (a double tap sends it twice)."""
+    return secrets.token_urlsafe(16)
+
+
+def form_revision() -> int | None:
+    """The revision the submitted form was drawn from (None when missing or garbled)."""
+    text = request.form.get("revision", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def form_key() -> str | None:
+    text = request.form.get("key", "")
+    return text if _KEY.match(text) else None
+
+
+def command(kind: str, **fields) -> Command:
+    """A command from the submitted form's revision, key and this phone's name."""
+    return Command(
+        kind, revision=form_revision(), submission=form_key(), device=phone_name(), **fields
+    )
+
+
+class NoRevision(Exception):
+    """A form that changes a match came without the revision it was drawn from."""
+
+
+def submit(match_id: int, cmd: Command) -> Applied:
+    """Run one command through the write path (Refused and StoreBusy pass through)."""
+    if cmd.revision is None:
+        raise NoRevision
+    try:
+        return apply(get_db(), match_id, cmd)
+    except LookupError:
+        abort(404)
+
+
+def change_number(applied: Applied) -> int | None:
+    """The number the changed hand had when the change was made."""
+    wanted = applied.change.revision
+    return next((e.number for e in applied.state.log if e.change.revision == wanted), None)
+
+
+# --- saying what changed ----------------------------------------------------------
+
+
+def ago(stamp: str) -> str:
+    try:
+        then = datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    seconds = (datetime.now(UTC) - then).total_seconds()
+    if seconds < 60:
+        return "a moment ago"
+    if seconds < 3600:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'' if minutes == 1 else 's'} ago"
+    return f"at {then.astimezone():%H:%M}"
+
+
+def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
+    """Each change in plain words with who made it and when:
+    "Hand 3 saved: 4♠ by Bob, made · … — from Ann's phone, a moment ago"."""
+    asking = phone_name()
+    return [
+        f"{describe(e, noun)} — from {who(e.change.device, asking)}, {ago(e.change.created)}"
+        for e in entries
+    ]

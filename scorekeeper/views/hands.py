@@ -1,33 +1,44 @@
-"""Recording, editing, deleting (with undo) and ending: one hand at a time.
+"""Recording and editing a hand, and the one-tap changes of the match page
+(delete, stop here, undo the last change).
 
-Every change is checked by replaying the whole match with the change in place;
-if any hand (this one or a later one) becomes invalid, nothing is stored and
-the form says which hand and field.
+Each POST becomes one command for the write path, which checks it against the
+match as stored at that moment: a form drawn before another phone's change is
+refused (nothing stored, the change named, the entries kept), a form sent twice
+is stored once, and every change is checked by replaying the whole match.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from werkzeug.datastructures import MultiDict
 
-from .. import db as store
+from ..changelog import APPEND, DELETE, EDIT, Refused, describe, undo_command
 from ..entry import HandEntry, entry_for
-from ..forms import ConfirmForm
 from ..variants import MatchError, Outcome, replay
-from . import load_or_404, split_problems
+from . import (
+    Loaded,
+    NoRevision,
+    change_lines,
+    change_number,
+    command,
+    load_or_404,
+    split_problems,
+    submit,
+)
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>")
+
+NO_REVISION = (
+    "This form is incomplete (it does not say which state of the match it was drawn from):"
+    " reload the page and enter it again."
+)
 
 
 def _state_before(match, position: int) -> Outcome:
     """Replay the hands before `position` (0-based): what the rules derive for it."""
     return replay(match.variant, match.players, match.options, match.hands[:position])
-
-
-def _check(match, hands: list[dict[str, Any]]) -> None:
-    replay(match.variant, match.players, match.options, hands)
 
 
 def _show_problems(entry: HandEntry, form, lines: list[str], number: int) -> list[str]:
@@ -41,84 +52,113 @@ def _show_problems(entry: HandEntry, form, lines: list[str], number: int) -> lis
     return other
 
 
-def _hand_page(match_id: int, hand_id: int | None):
+def _to_sheet(match_id: int, **args):
+    return redirect(url_for("matches.show", match_id=match_id, **args) + "#sheet")
+
+
+def _position(loaded: Loaded, hand_key: int | None) -> int | None:
+    """Where the form's hand stands: the next one, or the edited hand's place."""
+    if hand_key is None:
+        return len(loaded.stored.hands)
+    return next((h.position - 1 for h in loaded.stored.hands if h.id == hand_key), None)
+
+
+def _record_from(entry: HandEntry, form, upcoming: dict[str, Any]) -> dict[str, Any]:
+    if form.quick.data:
+        try:
+            return entry.quick_record(form.quick.data, form, upcoming)
+        except KeyError:
+            abort(400)
+    return entry.to_record(form, upcoming)
+
+
+def _hand_page(match_id: int, hand_key: int | None):
     loaded = load_or_404(match_id)
-    stored, match = loaded.stored, loaded.stored.match
-    entry = entry_for(match.variant)
-    if hand_id is None:
-        position = len(stored.hands)
-        if loaded.outcome is not None and loaded.outcome.finished:
-            flash(
-                "The match is finished: no hand may follow. Edit a hand or start a new match.",
-                "info",
-            )
-            return redirect(url_for("matches.show", match_id=match_id))
-    else:
-        position = next((i for i, h in enumerate(stored.hands) if h.id == hand_id), None)
+    entry = entry_for(loaded.stored.variant)
+    if loaded.stored.deleted:
+        flash("This match was deleted; bring it back to enter hands.", "error")
+        return _to_sheet(match_id)
+    form = entry.form() if request.method == "POST" else None
+    problems: list[str] = []
+    changed: list[str] = []  # what other phones changed since this form was drawn
+    rejected = False
+
+    if hand_key is not None and hand_key not in {*loaded.stored.live, *loaded.stored.removed}:
+        abort(404)
+    if request.method == "POST":
+        position = _position(loaded, hand_key)
         if position is None:
-            abort(404)
+            flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
+            return _to_sheet(match_id)
+        before = _state_before(loaded.stored.match, position)
+        upcoming = before.upcoming or {}
+        entry.prepare(form, loaded.stored.players, upcoming)
+        if form.validate_on_submit():
+            record = _record_from(entry, form, upcoming)
+            kind = APPEND if hand_key is None else EDIT
+            try:
+                applied = submit(match_id, command(kind, hand=hand_key, record=record))
+            except NoRevision:
+                problems, rejected = [NO_REVISION], True
+            except Refused as refusal:
+                rejected = True
+                if refusal.stale:
+                    changed = change_lines(refusal.stale, entry.noun)
+                    loaded = load_or_404(match_id)  # draw the form again on the match as it is now
+                elif refusal.lines:
+                    number = position + 1
+                    problems = _show_problems(entry, form, refusal.lines, number)
+                else:
+                    flash(refusal.message, "error")
+                    return _to_sheet(match_id)
+            else:
+                flash(f"{entry.noun} {change_number(applied)} saved.", "undo")
+                return _to_sheet(match_id, hand=applied.change.hand)
+        else:
+            problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
+            rejected = True
+
+    stored = loaded.stored
+    if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
+        for line in changed:
+            flash(line, "error")
+        flash(
+            "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
+        )
+        return redirect(url_for("matches.show", match_id=match_id))
+    position = _position(loaded, hand_key)
+    if position is None:
+        for line in changed:
+            flash(line, "error")
+        flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
+        return _to_sheet(match_id)
     number = position + 1
     try:
-        before = _state_before(match, position)
+        before = _state_before(stored.match, position)
     except MatchError as exc:
         for line in exc.lines:
             flash(line, "error")
-        return redirect(url_for("matches.show", match_id=match_id))
+        return _to_sheet(match_id)
     upcoming = before.upcoming or {}
-
-    if request.method == "POST":
-        form = entry.form()
-    elif hand_id is not None:
-        form = entry.form(formdata=None, data=entry.from_record(stored.hands[position].record))
-    else:
-        form = entry.form(formdata=None)
-    entry.prepare(form, match.players, upcoming)
-
-    problems: list[str] = []
-    rejected = False
-    if request.method == "POST" and form.validate_on_submit():
-        if form.quick.data:
-            try:
-                record = entry.quick_record(form.quick.data, form, upcoming)
-            except KeyError:
-                abort(400)
-        else:
-            record = entry.to_record(form, upcoming)
-        hands = [h.record for h in stored.hands]
-        if hand_id is None:
-            hands.append(record)
-        else:
-            hands[position] = record
-        try:
-            _check(match, hands)
-        except MatchError as exc:
-            problems = _show_problems(entry, form, exc.lines, number)
-            rejected = True
-        else:
-            action = ("append", None) if hand_id is None else ("replace", hand_id)
-            saved_id = store.change_hands(
-                store.get_db(), match_id, lambda _s: (action[0], action[1], record)
-            )
-            flash(f"{entry.noun} {number} saved.", "info")
-            return redirect(url_for("matches.show", match_id=match_id, hand=saved_id) + "#sheet")
-    elif request.method == "POST":
-        problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
-        rejected = True
-
+    if form is None:
+        data = None if hand_key is None else entry.from_record(stored.hands[position].record)
+        form = entry.form(formdata=None, data=data)
+    entry.prepare(form, stored.players, upcoming)
     return render_template(
         entry.template,
         form=form,
         entry=entry,
-        match=match,
+        match=stored.match,
         stored=stored,
         number=number,
         upcoming=upcoming,
         before=before,
-        editing=hand_id is not None,
+        editing=hand_key is not None,
         problems=problems,
+        changed=changed,
         rejected=rejected,
         extra=entry.context(before, upcoming),
-    )
+    ), (409 if changed else 200)
 
 
 @bp.route("/hand/new", methods=["GET", "POST"])
@@ -131,89 +171,73 @@ def edit(match_id: int, hand_id: int):
     return _hand_page(match_id, hand_id)
 
 
-def _change(
-    match_id: int, action: str, hand_id: int | None, record: dict | None, hands_after
-) -> str | None:
-    """Store one change if the match still replays; return the refusal otherwise."""
-    refusal: list[str] = []
-
-    def change(stored):
-        try:
-            _check(stored.match, hands_after(stored))
-        except MatchError as exc:
-            refusal.extend(exc.lines)
-            raise
-        return action, hand_id, record
-
+def _one_tap(
+    match_id: int, cmd_kind: str, done: Callable[[int | None], str], refused: str, **fields
+):
+    """A button of the match page: one command, then back to the sheet.
+    `done(number)` words the answer from the number of the hand changed."""
+    loaded = load_or_404(match_id)
+    noun = entry_for(loaded.stored.variant).noun
     try:
-        store.change_hands(store.get_db(), match_id, change)
-    except MatchError:
-        return "; ".join(refusal)
-    return None
+        applied = submit(match_id, command(cmd_kind, **fields))
+    except NoRevision:
+        flash(NO_REVISION, "error")
+    except Refused as refusal:
+        if refusal.stale:
+            flash(f"Not done: the match changed since this page was drawn. {refused}", "error")
+            for line in change_lines(refusal.stale, noun):
+                flash(line, "error")
+        else:
+            flash(f"{refused} {'; '.join(refusal.lines) or refusal.message}", "error")
+    else:
+        flash(done(change_number(applied)), "undo")
+    return _to_sheet(match_id)
 
 
 @bp.post("/hand/<int:hand_id>/delete")
 def delete(match_id: int, hand_id: int):
-    loaded = load_or_404(match_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
-    if hand_id not in {h.id for h in loaded.stored.hands}:
+    stored = load_or_404(match_id).stored
+    if hand_id not in stored.live and hand_id not in stored.removed:
         abort(404)
-    number = [h.id for h in loaded.stored.hands].index(hand_id) + 1
-    noun = entry_for(loaded.stored.match.variant).noun
-    refusal = _change(
+    noun = entry_for(stored.variant).noun
+    number = stored.number_of(hand_id)
+    return _one_tap(
         match_id,
-        "delete",
-        hand_id,
-        None,
-        lambda s: [h.record for h in s.hands if h.id != hand_id],
+        DELETE,
+        lambda number: f"{noun} {number} deleted.",
+        f"{noun} {number} was not deleted: without it,",
+        hand=hand_id,
     )
-    if refusal:
-        flash(f"{noun} {number} was not deleted: without it, {refusal}", "error")
-    else:
-        flash(f"{noun} {number} deleted.", "undo")
-    return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
-
-
-@bp.post("/undo")
-def undo(match_id: int):
-    loaded = load_or_404(match_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
-    deleted = loaded.stored.deleted
-    if deleted is None:
-        flash("There is nothing to undo.", "info")
-        return redirect(url_for("matches.show", match_id=match_id))
-
-    def hands_after(stored):
-        rows = sorted([*stored.hands, deleted], key=lambda h: h.position)
-        return [h.record for h in rows]
-
-    refusal = _change(match_id, "restore", deleted.id, None, hands_after)
-    if refusal:
-        flash(f"The deleted hand cannot come back: {refusal}", "error")
-    else:
-        flash("The deleted hand is back.", "info")
-    return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
 
 
 @bp.post("/end")
 def end(match_id: int):
     """The players stop early: append the end marker."""
-    load_or_404(match_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
-    refusal = _change(
+    return _one_tap(
         match_id,
-        "append",
-        None,
-        {"end": True},
-        lambda s: [*[h.record for h in s.hands], {"end": True}],
+        APPEND,
+        lambda number: "The match is stopped here.",
+        "The match cannot end here:",
+        record={"end": True},
     )
-    if refusal:
-        flash(f"The match cannot end here: {refusal}", "error")
-    return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
 
 
-def formdata_for(record: dict[str, Any]) -> MultiDict:
-    return MultiDict({k: str(v) for k, v in record.items()})
+@bp.post("/undo")
+def undo(match_id: int):
+    """Take back the last change of any kind (each Undo goes one step further back)."""
+    loaded = load_or_404(match_id)
+    target = loaded.stored.undoable()
+    if target is None:
+        flash("There is nothing to undo.", "info")
+        return _to_sheet(match_id)
+    cmd = undo_command(loaded.stored, target)
+    fields = {
+        "hand": cmd.hand,
+        "record": cmd.record,
+        "settings": cmd.settings,
+        "undoes": cmd.undoes,
+    }
+    what = describe(target, entry_for(loaded.stored.variant).noun)
+    return _one_tap(
+        match_id, cmd.kind, lambda number: f"Undone: {what}.", "That cannot be undone:", **fields
+    )

@@ -10,13 +10,26 @@ import re
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
 from .. import db as store
+from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
 from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..matchfile import dumps, from_document, loads, parse_stake
 from ..settle import settle
 from ..sheets import build_sheet
 from ..variants import VARIANTS, MatchError
-from . import load_or_404, split_problems
+from . import (
+    Loaded,
+    NoRevision,
+    change_lines,
+    command,
+    form_key,
+    load_or_404,
+    phone_name,
+    split_problems,
+    submit,
+)
+from .hands import NO_REVISION
+from .live import share_links
 
 bp = Blueprint("matches", __name__)
 
@@ -48,11 +61,14 @@ def _attach(form, lines: list[str]) -> list[str]:
 
 @bp.get("/")
 def index():
+    matches = store.list_matches(store.get_db())
     return render_template(
         "matches/index.html",
-        matches=store.list_matches(store.get_db()),
+        matches=[m for m in matches if not m.deleted],
+        deleted=[m for m in matches if m.deleted],
         variants=VARIANTS,
         import_form=ImportForm(),
+        confirm=ConfirmForm(),
     )
 
 
@@ -66,8 +82,10 @@ def new():
         except MatchError as exc:
             problems = _attach(form, exc.lines)
         else:
-            match_id = store.create_match(store.get_db(), match)
-            return redirect(url_for("hands.new", match_id=match_id))
+            created = store.create_match(
+                store.get_db(), match, device=phone_name(), submission=form_key()
+            )
+            return redirect(url_for("hands.new", match_id=created.match_id))
     return render_template("matches/new.html", form=form, problems=problems, variants=VARIANTS)
 
 
@@ -88,27 +106,38 @@ def import_file():
         for line in exc.lines:
             flash(line, "error")
         return redirect(url_for("matches.index"))
-    match_id = store.create_match(store.get_db(), match)
+    created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     flash(f"Imported {len(match.hands)} hands.", "info")
-    return redirect(url_for("matches.show", match_id=match_id))
+    return redirect(url_for("matches.show", match_id=created.match_id))
+
+
+def sheet_context(loaded: Loaded) -> dict:
+    """What the match page and the watch page both draw: sheet, totals, settlement."""
+    stored = loaded.stored
+    return {
+        "loaded": loaded,
+        "stored": stored,
+        "match": stored.match,
+        "outcome": loaded.outcome,
+        "sheet": build_sheet(stored.match, loaded.outcome) if loaded.outcome else None,
+        "entry": entry_for(stored.variant),
+        "variant": VARIANTS[stored.variant],
+        "settlement": settlement_view(stored.match, loaded.outcome),
+    }
 
 
 @bp.get("/m/<int:match_id>")
 def show(match_id: int):
     loaded = load_or_404(match_id)
-    sheet = build_sheet(loaded.stored.match, loaded.outcome) if loaded.outcome else None
+    noun = entry_for(loaded.stored.variant).noun
+    last = loaded.stored.undoable()
     return render_template(
         "matches/show.html",
-        loaded=loaded,
-        stored=loaded.stored,
-        match=loaded.stored.match,
-        outcome=loaded.outcome,
-        sheet=sheet,
-        entry=entry_for(loaded.stored.match.variant),
-        variant=VARIANTS[loaded.stored.match.variant],
+        **sheet_context(loaded),
         confirm=ConfirmForm(),
         open_hand=request.args.get("hand", type=int),
-        settlement=settlement_view(loaded.stored.match, loaded.outcome),
+        undo_text=describe(last, noun) if last else None,
+        share=share_links(loaded.stored),
     )
 
 
@@ -184,6 +213,7 @@ def settings(match_id: int):
             form.stake_per.data = str(match.stake.per)
             form.stake_currency.data = match.stake.currency
     problems: list[str] = []
+    changed: list[str] = []
     if form.validate_on_submit():
         stake, stake_problems = (None, [])
         if form.stake_json() is not None:
@@ -191,23 +221,56 @@ def settings(match_id: int):
         if stake_problems:
             problems = _attach(form, stake_problems)
         else:
-            store.update_match(store.get_db(), match_id, title=form.title.data.strip(), stake=stake)
-            flash("Saved.", "info")
-            return redirect(url_for("matches.show", match_id=match_id))
+            settings = {
+                "title": (form.title.data or "").strip(),
+                "stake": stake.as_json() if stake else None,
+            }
+            try:
+                submit(match_id, command(SETTINGS, settings=settings))
+            except NoRevision:
+                problems = [NO_REVISION]
+            except Refused as refusal:
+                if not refusal.stale:
+                    problems = _attach(form, refusal.lines) or [refusal.message]
+                else:
+                    changed = change_lines(refusal.stale)
+                    loaded = load_or_404(match_id)
+            else:
+                flash("Title and stake saved.", "undo")
+                return redirect(url_for("matches.show", match_id=match_id))
     return render_template(
         "matches/settings.html",
         form=form,
-        match=match,
+        match=loaded.stored.match,
         stored=loaded.stored,
         problems=problems,
+        changed=changed,
         confirm=ConfirmForm(),
-    )
+    ), (409 if changed else 200)
+
+
+def _match_command(match_id: int, kind: str, done: str):
+    load_or_404(match_id)
+    try:
+        submit(match_id, command(kind))
+    except NoRevision:
+        flash(NO_REVISION, "error")
+    except Refused as refusal:
+        flash("Not done: the match changed since this page was drawn.", "error")
+        for line in change_lines(refusal.stale) or [refusal.message]:
+            flash(line, "error")
+        return redirect(url_for("matches.show", match_id=match_id))
+    else:
+        flash(done, "info")
+    return redirect(url_for("matches.index"))
 
 
 @bp.post("/m/<int:match_id>/delete")
 def delete(match_id: int):
-    load_or_404(match_id)
-    if ConfirmForm().validate_on_submit():
-        store.delete_match(store.get_db(), match_id)
-        flash("Match deleted.", "info")
-    return redirect(url_for("matches.index"))
+    """Delete a match: it leaves the list but stays in the history, to bring back."""
+    return _match_command(match_id, DELETE_MATCH, "Match deleted. It can be brought back below.")
+
+
+@bp.post("/m/<int:match_id>/restore")
+def restore(match_id: int):
+    return _match_command(match_id, RESTORE_MATCH, "The match is back.")

@@ -1,0 +1,448 @@
+"""A match as the list of its changes: every change kept, the current match derived.
+
+Storage keeps each change of a match (started, hand saved, hand changed, hand
+deleted or brought back, title and stake, match deleted) as one numbered row,
+the match's *revision*. Nothing else is stored: the hands in play, the title,
+the stake and what can be undone are derived here by folding the changes in
+order, and the scores by replaying those hands. Pure Python: no Flask, no SQL.
+
+A *command* is what a phone asks for; `decide` checks it against the state
+folded inside the write transaction (revision, conflicts, a replay of the
+match with the change) and returns the change to store, or raises `Refused`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .matchfile import Match, Stake, parse_stake
+from .sheets import signed
+from .variants import MatchError, Outcome, replay
+from .variants.common import HandResult, contract_text
+
+# What each kind of change does, in the words of the history page.
+CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
+SETTINGS, DELETE_MATCH, RESTORE_MATCH = "settings", "delete_match", "restore_match"
+KINDS = (CREATE, APPEND, EDIT, DELETE, RESTORE, SETTINGS, DELETE_MATCH, RESTORE_MATCH)
+HAND_KINDS = frozenset({APPEND, EDIT, DELETE, RESTORE})
+DEFAULT_DEVICE = "a phone"
+MAX_DEVICE = 30
+
+
+@dataclass(frozen=True)
+class Change:
+    """One stored change. `hand` is the hand's key: 1, 2, 3… in the order the
+    hands were first saved; it never changes, so edits and deletes name it."""
+
+    revision: int
+    kind: str
+    hand: int | None = None
+    record: dict[str, Any] | None = None  # the hand record (append, edit, restore)
+    hands: list[dict[str, Any]] | None = None  # create: the hands of an imported file
+    settings: dict[str, Any] | None = None  # create, settings: {"title", "stake"}
+    undoes: int | None = None  # the revision this change undoes
+    summary: str = ""  # plain words, written when the change was made
+    device: str = DEFAULT_DEVICE
+    created: str = ""
+    submission: str | None = None
+
+    def record_for(self, key: int) -> dict[str, Any] | None:
+        """The version of hand `key` this change made."""
+        if self.kind == CREATE:
+            hands = self.hands or []
+            return hands[key - 1] if key is not None and 0 < key <= len(hands) else None
+        return self.record
+
+    def answers(self, command: Command) -> bool:
+        """Whether `command` asks for exactly what this change did (a resent form)."""
+        return (
+            self.kind == command.kind
+            and command.hand in (None, self.hand)
+            and (self.record, self.settings, self.undoes)
+            == (command.record, command.settings, command.undoes)
+        )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A change with what it meant when it was made: the hand's number then and
+    the version of the hand (or the settings) it replaced."""
+
+    change: Change
+    number: int | None = None
+    previous: Change | None = None  # the change that made the version replaced
+    undone_by: int | None = None
+
+
+@dataclass(frozen=True)
+class HandRef:
+    """A hand in play: its key (stable, used in addresses), number and record."""
+
+    id: int
+    position: int
+    record: dict[str, Any]
+
+
+@dataclass
+class MatchState:
+    """The current match, derived from its changes."""
+
+    id: int
+    variant: str
+    players: list[str]
+    options: dict[str, Any]
+    created: str
+    watch: str
+    revision: int = 0
+    live: dict[int, dict[str, Any]] = field(default_factory=dict)  # key -> record, in play
+    removed: dict[int, dict[str, Any]] = field(default_factory=dict)  # deleted hands
+    title: str = ""
+    stake: Stake | None = None
+    deleted: bool = False
+    log: list[Entry] = field(default_factory=list)
+    # The change that made the current version of each hand, and of the settings.
+    made_by: dict[int, Change] = field(default_factory=dict)
+    settings_by: Change | None = None
+
+    @property
+    def keys(self) -> list[int]:
+        """Hands in play, in the order played."""
+        return sorted(self.live)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return [self.live[k] for k in self.keys]
+
+    @property
+    def hands(self) -> list[HandRef]:
+        return [HandRef(k, i, self.live[k]) for i, k in enumerate(self.keys, 1)]
+
+    @property
+    def match(self) -> Match:
+        return Match(
+            variant=self.variant,
+            players=list(self.players),
+            options=dict(self.options),
+            hands=self.records,
+            title=self.title or None,
+            stake=self.stake,
+        )
+
+    @property
+    def updated(self) -> str:
+        return self.log[-1].change.created if self.log else self.created
+
+    def number_of(self, key: int) -> int | None:
+        return self.keys.index(key) + 1 if key in self.live else None
+
+    def since(self, revision: int) -> list[Entry]:
+        return [e for e in self.log if e.change.revision > revision]
+
+    def undoable(self) -> Entry | None:
+        """The newest change not yet undone (undos themselves are not undone:
+        a second Undo goes one step further back)."""
+        undone: set[int] = set()
+        for entry in reversed(self.log):
+            change = entry.change
+            if change.undoes is not None:
+                undone.add(change.undoes)
+                continue
+            if change.revision in undone or change.kind == CREATE:
+                continue
+            return entry
+        return None
+
+
+def _settings(change: Change) -> tuple[str, Stake | None]:
+    settings = change.settings or {}
+    stake = None
+    if settings.get("stake"):
+        stake, _ = parse_stake(settings["stake"])
+    return settings.get("title") or "", stake
+
+
+def fold(state: MatchState, changes: list[Change]) -> MatchState:
+    """Apply stored changes in revision order (they were checked when made)."""
+    for change in changes:
+        step(state, change)
+    return state
+
+
+def step(state: MatchState, change: Change) -> None:
+    """Move `state` on by one change, recording what it meant."""
+    kind, key = change.kind, change.hand
+    number = previous = None
+    if kind == CREATE:
+        state.title, state.stake = _settings(change)
+        state.settings_by = change
+        for i, record in enumerate(change.hands or [], 1):
+            state.live[i] = record
+            state.made_by[i] = change
+    elif kind == APPEND:
+        state.live[key] = change.record
+        state.made_by[key] = change
+        number = state.number_of(key)
+    elif kind == EDIT:
+        previous = state.made_by.get(key)
+        state.live[key] = change.record
+        state.made_by[key] = change
+        number = state.number_of(key)
+    elif kind == DELETE:
+        number = state.number_of(key)
+        previous = state.made_by.get(key)
+        state.removed[key] = state.live.pop(key)
+    elif kind == RESTORE:
+        previous = state.made_by.get(key)
+        state.removed.pop(key, None)
+        state.live[key] = change.record
+        state.made_by[key] = change
+        number = state.number_of(key)
+    elif kind == SETTINGS:
+        previous = state.settings_by
+        state.title, state.stake = _settings(change)
+        state.settings_by = change
+    elif kind == DELETE_MATCH:
+        state.deleted = True
+    elif kind == RESTORE_MATCH:
+        state.deleted = False
+    else:
+        raise ValueError(f"unknown change {kind!r}")
+    if change.undoes is not None:
+        state.log = [
+            replace(e, undone_by=change.revision) if e.change.revision == change.undoes else e
+            for e in state.log
+        ]
+    state.log.append(Entry(change, number, previous))
+    state.revision = change.revision
+
+
+def next_key(state: MatchState) -> int:
+    """A new hand's key: one past every key ever used in this match."""
+    used = [*state.live, *state.removed]
+    return max(used, default=0) + 1
+
+
+# --- plain words ---------------------------------------------------------------
+
+
+def hand_summary(record: dict[str, Any], result: HandResult | None) -> str:
+    """One line for a hand: `4♠X by Bob, down 1 · Bob −7, Ann +2, Cy +5`."""
+    if record.get("end"):
+        return "the players stopped here"
+    if record.get("passed_out"):
+        what = "all passed"
+    elif record.get("scrapped"):
+        what = "scrapped"
+    elif isinstance(record.get("contract"), str):
+        what = _contract_words(record)
+    elif "tallies" in record:
+        what = "tallies entered"
+    else:
+        what = result.explanation[0] if result and result.explanation else "entered"
+    if result is not None and not result.counted:
+        return f"{what} · not counted"
+    scores = [f"{p} {signed(s)}" for p, s in (result.scores.items() if result else []) if s]
+    return f"{what} · {', '.join(scores)}" if scores else what
+
+
+def _contract_words(record: dict[str, Any]) -> str:
+    contract = record["contract"]
+    try:
+        text = contract_text(contract)
+    except ValueError:
+        return contract
+    who = record.get("declarer") or record.get("chooser")
+    words = f"{text} by {who}" if isinstance(who, str) else text
+    tricks = record.get("tricks")
+    if isinstance(tricks, int) and not isinstance(tricks, bool):
+        needed = int("".join(ch for ch in contract if ch.isdigit())) + 6
+        words += ", made" if tricks >= needed else f", down {needed - tricks}"
+    return words
+
+
+def describe(entry: Entry, noun: str = "Hand") -> str:
+    """What a change did, for the history page and for a refused form."""
+    change, number = entry.change, entry.number
+    before = _version_words(entry.previous, change.hand)
+    removed = None
+    if change.kind == DELETE and entry.previous is not None:
+        removed = entry.previous.record_for(change.hand)
+    if change.kind == APPEND and change.record == {"end": True}:
+        what = f"The match was stopped after {noun.lower()} {number - 1}"
+    elif change.kind == DELETE and removed == {"end": True}:
+        what = "The match was resumed (the stop was taken back)"
+    else:
+        what = {
+            CREATE: change.summary,
+            APPEND: f"{noun} {number} saved: {change.summary}",
+            EDIT: f"{noun} {number} changed to {change.summary} (was: {before})",
+            DELETE: f"{noun} {number} deleted (it was: {before})",
+            RESTORE: f"{noun} {number} brought back: {change.summary}",
+            SETTINGS: change.summary,
+            DELETE_MATCH: "The match was deleted",
+            RESTORE_MATCH: "The match was brought back",
+        }[change.kind]
+    if change.undoes is not None:
+        what = f"Undo: {what[0].lower()}{what[1:]}"
+    return what
+
+
+def _version_words(made_by: Change | None, key: int | None) -> str:
+    """A hand version in words: its change's summary, or for the hands of an
+    imported file (summarised together), "as imported"."""
+    if made_by is None:
+        return "unknown"
+    return "as imported" if made_by.kind == CREATE else made_by.summary
+
+
+def settings_summary(title: str, stake: Stake | None) -> str:
+    stake_words = "no stake"
+    if stake is not None:
+        money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
+        per = "point" if stake.per == 1 else f"{stake.per} points"
+        stake_words = f"stake {money} per {per}"
+    return f"Title “{title}”, {stake_words}" if title else f"No title, {stake_words}"
+
+
+def who(device: str, asking: str | None) -> str:
+    """ "Ann's phone", "this phone" or "another phone", as a refusal says it."""
+    if asking and device == asking and device != DEFAULT_DEVICE:
+        return f"this phone ({device})"
+    return "another phone" if device == DEFAULT_DEVICE else device
+
+
+# --- deciding a command ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Command:
+    """What a phone asks for. `revision` is the revision its form was drawn
+    from (None: no check, for scripts); `submission` the form's one-time key."""
+
+    kind: str
+    hand: int | None = None
+    record: dict[str, Any] | None = None
+    settings: dict[str, Any] | None = None
+    undoes: int | None = None
+    revision: int | None = None
+    submission: str | None = None
+    device: str = DEFAULT_DEVICE
+
+
+class Refused(Exception):
+    """Nothing was stored. `lines` are the rules' problems (MatchError lines)
+    or the changes made since the form was drawn (`stale`)."""
+
+    def __init__(self, message: str, *, lines: list[str] | None = None, stale: list[Entry] = ()):
+        super().__init__(message)
+        self.message = message
+        self.lines = lines or []
+        self.stale = list(stale)
+
+
+def conflicts(state: MatchState, command: Command) -> list[Entry]:
+    """Changes since the command's form was drawn that it must not overlook.
+
+    A hand form, a delete or an undo conflicts with any change of the hands (the
+    hand numbers, dealer and scores it was drawn from may have moved); a
+    settings form with another settings change; an undo with any change at all
+    (it would undo someone else's)."""
+    if command.revision is None or command.revision >= state.revision:
+        return []
+    since = state.since(command.revision)
+    if command.undoes is not None or command.kind in (DELETE_MATCH, RESTORE_MATCH):
+        return since
+    if command.kind == SETTINGS:
+        return [e for e in since if e.change.kind in (SETTINGS, CREATE)]
+    return [e for e in since if e.change.kind in HAND_KINDS or e.change.kind == DELETE_MATCH]
+
+
+def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Outcome | None]:
+    """The change to store for `command`, checked against `state`; or Refused."""
+    stale = conflicts(state, command)
+    if stale:
+        raise Refused("stale", stale=stale)
+    if state.deleted and command.kind != RESTORE_MATCH:
+        raise Refused("The match was deleted; bring it back first.")
+    kind, key = command.kind, command.hand
+    records = dict(state.live)
+    if kind == APPEND:
+        key = next_key(state)
+        records[key] = command.record
+    elif kind in (EDIT, DELETE):
+        if key not in state.live:
+            raise Refused(_gone(state, key))
+        if kind == EDIT:
+            records[key] = command.record
+        else:
+            del records[key]
+    elif kind == RESTORE:
+        if key not in state.removed:
+            raise Refused("That hand is not deleted; there is nothing to bring back.")
+        records[key] = command.record if command.record is not None else state.removed[key]
+    elif kind not in (SETTINGS, DELETE_MATCH, RESTORE_MATCH):
+        raise ValueError(f"unknown command {kind!r}")
+    record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
+    if kind == DELETE:
+        record = state.live[key]
+
+    outcome = None
+    summary = ""
+    if kind in HAND_KINDS:
+        ordered = [records[k] for k in sorted(records)]
+        try:
+            outcome = replay(state.variant, state.players, state.options, ordered)
+        except MatchError as exc:
+            raise Refused("rules", lines=exc.lines) from None
+        if kind != DELETE:
+            position = sorted(records).index(key)
+            summary = hand_summary(record, outcome.hands[position])
+        else:
+            summary = state.made_by[key].summary if key in state.made_by else ""
+    elif kind == SETTINGS:
+        settings = command.settings or {}
+        stake = None
+        if settings.get("stake") is not None:
+            stake, problems = parse_stake(settings["stake"])
+            if problems:
+                raise Refused("rules", lines=problems)
+        summary = settings_summary(settings.get("title") or "", stake)
+    change = Change(
+        revision=state.revision + 1,
+        kind=kind,
+        hand=key if kind in HAND_KINDS else None,
+        record=record if kind in (APPEND, EDIT, RESTORE) else None,
+        settings=command.settings if kind == SETTINGS else None,
+        undoes=command.undoes,
+        summary=summary,
+        device=command.device,
+        created=stamp,
+        submission=command.submission,
+    )
+    return change, outcome
+
+
+def _gone(state: MatchState, key: int | None) -> str:
+    if key in state.removed:
+        return "That hand was deleted, so nothing was saved. Bring it back from the history first."
+    return "There is no such hand in this match."
+
+
+def undo_command(state: MatchState, target: Entry) -> Command:
+    """The change that takes `target` back, as a command (checked like any other)."""
+    change = target.change
+    kind, key, undoes = change.kind, change.hand, change.revision
+    if kind in (APPEND, RESTORE):  # a restored hand was deleted before it came back
+        return Command(DELETE, hand=key, undoes=undoes)
+    if kind == EDIT:
+        return Command(EDIT, hand=key, record=target.previous.record_for(key), undoes=undoes)
+    if kind == DELETE:
+        return Command(RESTORE, hand=key, record=state.removed.get(key), undoes=undoes)
+    if kind == SETTINGS:
+        return Command(SETTINGS, settings=dict(target.previous.settings or {}), undoes=undoes)
+    if kind == DELETE_MATCH:
+        return Command(RESTORE_MATCH, undoes=undoes)
+    if kind == RESTORE_MATCH:
+        return Command(DELETE_MATCH, undoes=undoes)
+    raise ValueError(f"cannot undo {kind!r}")

@@ -1,0 +1,131 @@
+"""A match's history: every change in plain words, with who made it and when, and
+any earlier version of a hand (or of the title and stake) brought back as a new
+change, checked like any other."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from ..changelog import (
+    APPEND,
+    CREATE,
+    DEFAULT_DEVICE,
+    DELETE,
+    EDIT,
+    RESTORE,
+    SETTINGS,
+    Command,
+    Entry,
+    MatchState,
+    Refused,
+    describe,
+)
+from ..entry import entry_for
+from ..forms import ConfirmForm
+from . import NoRevision, ago, change_lines, command, load_or_404, submit
+
+bp = Blueprint("history", __name__, url_prefix="/m/<int:match_id>/history")
+
+
+def bring_back(state: MatchState, entry: Entry, version: str) -> Command | None:
+    """The command that brings back what `entry` made ("this") or replaced
+    ("before"); None when that is what the match already has."""
+    change = entry.change
+    if version == "before":
+        if change.kind not in (EDIT, DELETE) or entry.previous is None:
+            return None
+        record = entry.previous.record_for(change.hand)
+    elif change.kind in (APPEND, EDIT, RESTORE):
+        record = change.record
+    elif change.kind == SETTINGS:
+        settings = change.settings or {}
+        current = state.settings_by.settings if state.settings_by else {}
+        return None if settings == current else Command(SETTINGS, settings=settings)
+    else:
+        return None
+    key = change.hand
+    if key in state.live:
+        return None if state.live[key] == record else Command(EDIT, hand=key, record=record)
+    if key in state.removed:
+        return Command(RESTORE, hand=key, record=record)
+    return None
+
+
+def _offers(state: MatchState, entry: Entry, noun: str) -> list[tuple[str, str]]:
+    """The buttons of one history row: (version, label)."""
+    offers = []
+    change = entry.change
+    if change.kind == DELETE:
+        if bring_back(state, entry, "before") is not None:
+            offers.append(("before", f"Bring back {noun.lower()}"))
+    elif change.kind == EDIT:
+        if bring_back(state, entry, "before") is not None:
+            offers.append(("before", "Bring back the earlier version"))
+        if bring_back(state, entry, "this") is not None:
+            offers.append(("this", "Bring back this version"))
+    elif change.kind in (APPEND, RESTORE, SETTINGS) and bring_back(state, entry, "this"):
+        offers.append(("this", "Bring back this version"))
+    return offers
+
+
+@bp.get("")
+def show(match_id: int):
+    loaded = load_or_404(match_id)
+    state = loaded.stored
+    noun = entry_for(state.variant).noun
+    rows: list[dict[str, Any]] = []
+    for entry in reversed(state.log):
+        change = entry.change
+        rows.append(
+            {
+                "revision": change.revision,
+                "text": describe(entry, noun),
+                "who": change.device or DEFAULT_DEVICE,
+                "when": ago(change.created),
+                "stamp": change.created,
+                "undone_by": entry.undone_by,
+                "offers": [] if change.kind == CREATE else _offers(state, entry, noun),
+            }
+        )
+    return render_template(
+        "matches/history.html",
+        stored=state,
+        match=state.match,
+        rows=rows,
+        confirm=ConfirmForm(),
+    )
+
+
+@bp.post("/<int:revision>/restore")
+def restore(match_id: int, revision: int):
+    loaded = load_or_404(match_id)
+    state = loaded.stored
+    entry = next((e for e in state.log if e.change.revision == revision), None)
+    version = request.form.get("version", "this")
+    if entry is None or version not in ("this", "before"):
+        abort(404)
+    wanted = bring_back(state, entry, version)
+    back = redirect(url_for("history.show", match_id=match_id))
+    if wanted is None:
+        flash("The match already has that version; nothing to bring back.", "info")
+        return back
+    cmd = command(wanted.kind, hand=wanted.hand, record=wanted.record, settings=wanted.settings)
+    noun = entry_for(state.variant).noun
+    try:
+        applied = submit(match_id, cmd)
+    except NoRevision:
+        flash("This page is out of date: reload it and try again.", "error")
+    except Refused as refusal:
+        if refusal.stale:
+            flash("Not brought back: the match changed since this page was drawn.", "error")
+            for line in change_lines(refusal.stale, noun):
+                flash(line, "error")
+        else:
+            flash(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}", "error")
+    else:
+        last = applied.state.log[-1]
+        flash(f"Brought back. {describe(last, noun)}.", "undo")
+        return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
+    return back

@@ -1,0 +1,155 @@
+"""The live table: every phone learns of a change within seconds, new phones join
+by QR code, and a read-only watch address shows the sheet to anyone.
+
+A phone polls `/m/<id>/live?since=N` every two seconds. The answer carries the
+match's revision as its ETag, so an unchanged match costs one indexed query and
+a `304 Not Modified`; no thread waits on behalf of a phone.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+
+from .. import db as store
+from ..changelog import DEFAULT_DEVICE, HAND_KINDS
+from ..db import StoredMatch
+from ..entry import entry_for
+from ..forms import ConfirmForm
+from . import PHONE_COOKIE, Loaded, change_lines, clean_phone_name, load_or_404, phone_name
+
+bp = Blueprint("live", __name__)
+
+POLL_SECONDS = 2
+LOOPBACK = ("127.", "localhost", "[::1]", "::1")
+
+
+def _live_answer(match_id: int | None, since: int):
+    """The revision and what changed since `since`; 304 when the phone is up to date."""
+    db = store.get_db()
+    revision = store.revision(db, match_id) if match_id is not None else None
+    if revision is None:
+        abort(404)
+    etag = f"r{revision}-{since}"
+    if etag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        stored = store.load_match(db, match_id)
+        noun = entry_for(stored.variant).noun
+        entries = stored.since(since) if since < revision else []
+        response = jsonify(
+            revision=revision,
+            deleted=stored.deleted,
+            hands_changed=any(e.change.kind in HAND_KINDS for e in entries),
+            changes=change_lines(entries, noun),
+        )
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _since() -> int:
+    text = request.args.get("since", "0")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else 0
+
+
+@bp.get("/m/<int:match_id>/live")
+def live(match_id: int):
+    return _live_answer(match_id, _since())
+
+
+@bp.get("/w/<token>/live")
+def watch_live(token: str):
+    return _live_answer(_watched(token), _since())
+
+
+def _watched(token: str) -> int | None:
+    if not 8 <= len(token) <= 64:
+        return None
+    return store.match_for_watch(store.get_db(), token)
+
+
+@bp.get("/w/<token>")
+def watch(token: str):
+    """The sheet, read-only: no form, no link that changes anything."""
+    from .matches import sheet_context
+
+    match_id = _watched(token)
+    if match_id is None:
+        abort(404)
+    loaded = load_or_404(match_id)
+    return render_template("matches/watch.html", **sheet_context(loaded), token=token)
+
+
+# --- bringing a phone to the table -------------------------------------------------
+
+
+def base_url() -> str:
+    """The address other phones can open: the one this phone used, unless that
+    is this machine's own loopback, then the network address `serve` found."""
+    here = request.host_url
+    host = urlsplit(here).hostname or ""
+    shared = current_app.config.get("SHARE_URL")
+    if shared and (host.startswith(LOOPBACK) or host == "localhost"):
+        return shared.rstrip("/") + "/"
+    return here
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code drawn here as inline SVG (no service on the internet)."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=4, omitsize=True, svgclass="qr", lineclass="qr-line"))
+
+
+def share_links(stored: StoredMatch) -> dict:
+    base = base_url()
+    play = base + url_for("matches.show", match_id=stored.id).lstrip("/")
+    watch_url = base + url_for("live.watch", token=stored.watch).lstrip("/")
+    return {
+        "play": play,
+        "play_qr": qr_svg(play),
+        "watch": watch_url,
+        "watch_qr": qr_svg(watch_url),
+        "phone": phone_name(),
+        "named": phone_name() != DEFAULT_DEVICE,
+    }
+
+
+@bp.post("/phone")
+def name_phone():
+    """A phone names itself once ("Ann's phone"): the history says who changed what."""
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    name = clean_phone_name(request.form.get("name", ""))
+    back = request.form.get("next", "")
+    if not back.startswith("/") or back.startswith("//"):
+        back = url_for("matches.index")
+    response = redirect(back)
+    if name:
+        response.set_cookie(
+            PHONE_COOKIE, name, max_age=365 * 24 * 3600, httponly=True, samesite="Lax"
+        )
+        flash(f"This phone is now “{name}”.", "info")
+    else:
+        response.delete_cookie(PHONE_COOKIE)
+        flash(f"This phone is now “{DEFAULT_DEVICE}”.", "info")
+    return response
+
+
+def poll_config(loaded: Loaded, url: str) -> dict:
+    """What `live.js` needs, written into the page."""
+    return {"url": url, "revision": loaded.stored.revision, "seconds": POLL_SECONDS}
