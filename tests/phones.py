@@ -1,0 +1,157 @@
+"""Phones at a table, as real HTTP clients of a real waitress server.
+
+`served(app)` runs the app under waitress on a free local port in a thread;
+`Phone` keeps its own cookies (session, CSRF, its name) like a browser, draws a
+form with GET (its CSRF token, revision and one-time key) and submits it with
+POST, without following redirects. Only the standard library is used, so the
+load benchmark uses the same phones.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import http.client
+import json
+import re
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode, urlsplit
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def served(app, threads: int = 8) -> Iterator[str]:
+    """The app under waitress on 127.0.0.1; yields its base address."""
+    from waitress.server import create_server
+
+    port = free_port()
+    server = create_server(app, host="127.0.0.1", port=port, threads=threads)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    text: str
+
+    @property
+    def location(self) -> str:
+        return self.headers.get("location", "")
+
+    def json(self):
+        return json.loads(self.text)
+
+
+@dataclass
+class Form:
+    """A form as drawn on a page: where it posts and its hidden fields."""
+
+    action: str
+    fields: dict[str, str]
+
+
+_FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+_INPUT = re.compile(r"<input\b([^>]*)>")
+_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+
+
+def _hidden(inner: str) -> dict[str, str]:
+    fields = {}
+    for attributes in _INPUT.findall(inner):
+        attrs = dict(_ATTR.findall(attributes))
+        if attrs.get("type") == "hidden" and "name" in attrs:
+            fields[attrs["name"]] = html.unescape(attrs.get("value", ""))
+    return fields
+
+
+_ACTION = re.compile(r'action="([^"]*)"')
+
+
+class Phone:
+    """One phone: its cookies, and GET/POST over a fresh connection each time."""
+
+    def __init__(self, base: str, name: str | None = None):
+        self.base = base
+        split = urlsplit(base)
+        self.host, self.port = split.hostname, split.port
+        self.cookies: dict[str, str] = {}
+        if name:
+            self.cookies["phone"] = json.dumps(name)  # quoted as werkzeug quotes it
+
+    def request(self, method: str, path: str, data: dict | None = None, headers=None) -> Answer:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        body = urlencode(data or {}, doseq=True) if method == "POST" else None
+        sent = {"Host": f"{self.host}:{self.port}", **(headers or {})}
+        if body is not None:
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            response = conn.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for header in response.headers.get_all("Set-Cookie") or []:
+                for key, morsel in SimpleCookie(header).items():
+                    self.cookies[key] = morsel.coded_value
+            return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, text)
+        finally:
+            conn.close()
+
+    def get(self, path: str, **headers) -> Answer:
+        return self.request("GET", path, headers=headers)
+
+    def post(self, path: str, data: dict) -> Answer:
+        return self.request("POST", path, data)
+
+    def forms(self, path: str) -> list[Form]:
+        """Every form on a page with its hidden fields (CSRF token, revision, key)."""
+        page = self.get(path)
+        assert page.status == 200, (path, page.status)
+        found = []
+        for attributes, inner in _FORM.findall(page.text):
+            action = _ACTION.search(attributes)
+            fields = _hidden(inner)
+            found.append(Form(html.unescape(action.group(1)) if action else path, fields))
+        return found
+
+    def form(self, path: str, action: str | None = None) -> Form:
+        """The form of `path` that posts to `action` (default: the page itself)."""
+        wanted = action or path
+        for form in self.forms(path):
+            if form.action == wanted and "revision" in form.fields:
+                return form
+        raise AssertionError(f"no form posting to {wanted} on {path}")
+
+    def submit(self, form: Form, **fields) -> Answer:
+        return self.post(form.action, {**form.fields, **fields})
+
+    def start(self, variant: str, players: list[str], **extra) -> int:
+        """Start a match through the new-match form; returns its id."""
+        form = self.forms("/new")[0]
+        data = {**form.fields, "variant": variant, **extra}
+        data.update({f"player{i}": name for i, name in enumerate(players, 1)})
+        answer = self.post("/new", data)
+        assert answer.status == 302, answer.text[:500]
+        return int(re.search(r"/m/(\d+)/", answer.location).group(1))
+
+    def hands(self, match_id: int) -> list[dict]:
+        """The hands as stored, read through the match-file export."""
+        answer = self.get(f"/m/{match_id}/match.json")
+        assert answer.status == 200
+        return answer.json()["hands"]

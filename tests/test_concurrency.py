@@ -1,0 +1,187 @@
+"""Several phones at one table, as real HTTP clients of a real waitress server.
+
+Every test runs at least 50 rounds and pins the exact outcome of each: a form
+sent twice stores one hand, a stale form is refused and names the change, of
+two phones saving the same hand exactly one is stored, an edit racing a delete
+is never answered "saved" for a hand that is gone, and phones on different
+matches never block each other into an error. No answer is ever 500 or above.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+from scorekeeper import create_app
+from tests.phones import Answer, Form, Phone, served
+
+ROUNDS = 50
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+CONTRACTS = [("Ann", "1", "C", "6"), ("Bob", "2", "H", "7"), ("Cy", "3", "S", "8")]
+
+
+def down(i: int) -> dict[str, str]:
+    """A rubber hand that goes down (above the line only: the match never ends)."""
+    declarer, level, strain, tricks = CONTRACTS[i % len(CONTRACTS)]
+    return {"declarer": declarer, "level": level, "strain": strain, "tricks": tricks}
+
+
+def stored_record(i: int) -> dict:
+    declarer, level, strain, tricks = CONTRACTS[i % len(CONTRACTS)]
+    return {"declarer": declarer, "contract": f"{level}{strain}", "tricks": int(tricks)}
+
+
+class Watched(Phone):
+    """A phone that remembers every answer, so a test can check none was ≥ 500."""
+
+    answers: list[Answer]
+
+    def request(self, *args, **kwargs) -> Answer:
+        answer = super().request(*args, **kwargs)
+        self.answers.append(answer)
+        return answer
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """The app under waitress with CSRF on, as at a real table."""
+    app = create_app(
+        {"DATABASE": str(tmp_path_factory.mktemp("phones") / "t.db"), "SECRET_KEY": "phones"}
+    )
+    answers: list[Answer] = []
+    with served(app) as base:
+
+        def phone(name: str | None = None) -> Watched:
+            made = Watched(base, name)
+            made.answers = answers
+            return made
+
+        yield phone
+    errors = [(a.status, a.text[:200]) for a in answers if a.status >= 500]
+    assert errors == []
+
+
+def at_once(*submissions: tuple[Phone, Form, dict[str, str]]) -> list[Answer]:
+    """Submit each (phone, form, fields) from its own thread, released together;
+    the answers in the same order."""
+    start = threading.Barrier(len(submissions))
+    answers: list[Answer | None] = [None] * len(submissions)
+
+    def run(i: int) -> None:
+        phone, form, fields = submissions[i]
+        start.wait()
+        answers[i] = phone.submit(form, **fields)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(submissions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+def test_the_same_form_twice_in_a_row_stores_one_hand(table):
+    ann = table("Ann's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    for i in range(ROUNDS):
+        form = ann.form(f"/m/{match_id}/hand/new")
+        first = ann.submit(form, **down(i))
+        again = ann.submit(form, **down(i))
+        assert (first.status, again.status) == (302, 302)
+        assert again.location == first.location == f"/m/{match_id}?hand={i + 1}#sheet"
+        assert len(ann.hands(match_id)) == i + 1
+    assert ann.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
+
+
+def test_the_same_form_twice_at_once_stores_one_hand(table):
+    ann = table("Ann's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    for i in range(ROUNDS):
+        form = ann.form(f"/m/{match_id}/hand/new")
+        first, second = at_once((ann, form, down(i)), (ann, form, down(i)))
+        assert (first.status, second.status) == (302, 302)
+        assert first.location == second.location == f"/m/{match_id}?hand={i + 1}#sheet"
+    assert ann.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
+
+
+def test_a_stale_form_is_refused_naming_the_hand_saved_meanwhile(table):
+    ann, bob = table("Ann's phone"), table("Bob's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    for i in range(ROUNDS):
+        old = bob.form(f"/m/{match_id}/hand/new")
+        assert ann.submit(ann.form(f"/m/{match_id}/hand/new"), **down(i)).status == 302
+        refused = bob.submit(old, **down(i + 1))
+        assert refused.status == 409
+        assert "Not saved: the match changed on another phone" in refused.text
+        assert f"Hand {i + 1} saved: " in refused.text and "from Ann&#39;s phone" in refused.text
+        assert f"tap Save to store them as hand {i + 2}." in refused.text
+        assert len(bob.hands(match_id)) == i + 1
+    assert bob.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
+
+
+def test_two_phones_saving_the_same_hand_at_once_store_exactly_one(table):
+    ann, bob = table("Ann's phone"), table("Bob's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    won = {"Ann": 0, "Bob": 0}
+    for i in range(ROUNDS):
+        form_a = ann.form(f"/m/{match_id}/hand/new")
+        form_b = bob.form(f"/m/{match_id}/hand/new")
+        a, b = at_once((ann, form_a, down(0)), (bob, form_b, down(1)))
+        assert sorted([a.status, b.status]) == [302, 409]
+        winner = 0 if a.status == 302 else 1
+        won["Ann" if winner == 0 else "Bob"] += 1
+        loser = b if winner == 0 else a
+        assert f"Hand {i + 1} saved: " in loser.text
+        assert ann.hands(match_id)[-1] == stored_record(winner)
+        assert len(ann.hands(match_id)) == i + 1
+    assert sum(won.values()) == ROUNDS
+
+
+def _last_key(phone: Phone, match_id: int) -> int:
+    """The key of the last hand in play, from the match page's edit links."""
+    keys = re.findall(rf'href="/m/{match_id}/hand/(\d+)"', phone.get(f"/m/{match_id}").text)
+    return int(keys[-1])
+
+
+def shown(phone: Phone, answer: Answer) -> str:
+    """What the phone sees after an answer: the page it is sent to, or the answer."""
+    return phone.get(answer.location).text if answer.status == 302 else answer.text
+
+
+def test_an_edit_racing_a_delete_is_never_answered_saved_for_a_hand_that_is_gone(table):
+    ann, bob = table("Ann's phone"), table("Bob's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    outcomes = {"edit first": 0, "delete first": 0}
+    for _ in range(ROUNDS):
+        assert ann.submit(ann.form(f"/m/{match_id}/hand/new"), **down(0)).status == 302
+        count = len(ann.hands(match_id))
+        edit_path = f"/m/{match_id}/hand/{_last_key(ann, match_id)}"
+        edit = ann.form(edit_path)
+        delete = bob.form(f"/m/{match_id}", f"{edit_path}/delete")
+        edited, deleted = at_once((ann, edit, down(2)), (bob, delete, {}))
+        ann_sees, bob_sees = shown(ann, edited), shown(bob, deleted)
+        hands = ann.hands(match_id)
+        if f"Hand {count} saved." in ann_sees:
+            outcomes["edit first"] += 1
+            assert hands[-1] == stored_record(2) and len(hands) == count
+            assert "Not done: the match changed since this page was drawn." in bob_sees
+            assert f"Hand {count} changed to " in bob_sees
+        else:
+            outcomes["delete first"] += 1
+            assert len(hands) == count - 1
+            assert "nothing was saved" in ann_sees and f"Hand {count} saved." not in ann_sees
+            assert f"Hand {count} deleted." in bob_sees
+    assert sum(outcomes.values()) == ROUNDS
+
+
+def test_eight_phones_on_eight_matches_saving_at_once_are_all_stored(table):
+    phones = [table(f"Phone {n}") for n in range(8)]
+    matches = [phone.start("rubber", PLAYERS) for phone in phones]
+    for i in range(ROUNDS):
+        forms = [p.form(f"/m/{m}/hand/new") for p, m in zip(phones, matches, strict=True)]
+        answers = at_once(*[(p, f, down(i)) for p, f in zip(phones, forms, strict=True)])
+        assert [a.status for a in answers] == [302] * 8
+    for phone, match_id in zip(phones, matches, strict=True):
+        assert phone.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
