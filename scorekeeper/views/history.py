@@ -24,6 +24,7 @@ from ..changelog import (
 )
 from ..entry import entry_for
 from ..forms import ConfirmForm
+from ..variants import VARIANTS
 from . import NoRevision, ago, change_lines, command, load_or_404, submit
 
 bp = Blueprint("history", __name__, url_prefix="/m/<int:match_id>/history")
@@ -93,6 +94,7 @@ def show(match_id: int):
         "matches/history.html",
         stored=state,
         match=state.match,
+        variant=VARIANTS[state.variant],
         rows=rows,
         confirm=ConfirmForm(),
     )
