@@ -1,0 +1,61 @@
+"""Upgrading a database written before the change log: every match, hand and the
+one undoable deletion come through, and the matches get watch addresses."""
+
+from __future__ import annotations
+
+import json
+
+from scorekeeper import db as store
+
+
+def test_old_hands_become_the_first_change_and_the_deleted_hand_stays_deleted(tmp_path):
+    path = str(tmp_path / "old.db")
+    old = store.connect(path)
+    with store.writing(old):
+        store.migrations.apply(old, stop_before="m002_change_log")
+    old["matches"].insert(
+        {
+            "id": 7,
+            "variant": "top-game",
+            "title": "Friday",
+            "players": json.dumps(["Ann", "Bob", "Cy"]),
+            "options": "{}",
+            "stake": json.dumps({"amount": "0.50", "per": 1, "currency": "EUR"}),
+            "created": "2026-11-20T19:00:00+00:00",
+            "updated": "2026-11-20T21:00:00+00:00",
+        }
+    )
+    hand = {"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "4D", "tricks": 11}
+    for position, deleted in ((1, None), (2, "2026-11-20T20:00:00+00:00"), (3, None)):
+        old["hands"].insert(
+            {
+                "match_id": 7,
+                "position": position,
+                "record": json.dumps({**hand, "tricks": 9 + position}),
+                "deleted": deleted,
+                "created": "2026-11-20T19:30:00+00:00",
+            }
+        )
+    old.close()
+
+    store.migrate(path)
+    db = store.connect(path)
+    state = store.load_match(db, 7)
+    assert [r["tricks"] for r in state.records] == [10, 12]
+    assert state.removed == {2: {**hand, "tricks": 11}}
+    assert (state.title, state.stake.as_json()) == (
+        "Friday",
+        {"amount": "0.50", "per": 1, "currency": "EUR"},
+    )
+    assert [e.change.kind for e in state.log] == ["create", "delete"]
+    assert len(state.watch) >= 20
+    assert "hands" not in db.table_names()
+    assert set(db["matches"].columns_dict) == {
+        "id",
+        "variant",
+        "players",
+        "options",
+        "created",
+        "watch",
+    }
+    assert store.revision(db, 7) == 2
