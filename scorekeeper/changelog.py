@@ -360,6 +360,8 @@ def conflicts(state: MatchState, command: Command) -> list[Entry]:
 
 def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Outcome | None]:
     """The change to store for `command`, checked against `state`; or Refused."""
+    if command.revision is not None and command.revision > state.revision:
+        raise Refused("This form does not belong to this match as stored: reload the page.")
     stale = conflicts(state, command)
     if stale:
         raise Refused("stale", stale=stale)

@@ -15,10 +15,14 @@ import http.client
 import json
 import re
 import socket
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 
@@ -42,6 +46,38 @@ def served(app, threads: int = 8) -> Iterator[str]:
     finally:
         server.close()
         thread.join(timeout=5)
+
+
+SERVER = """
+import sys
+from waitress import serve
+from scorekeeper import create_app
+app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "phones"})
+serve(app, host="127.0.0.1", port=int(sys.argv[2]), threads=8)
+"""
+
+
+def serve_process(database: str | Path, log=subprocess.DEVNULL) -> tuple[subprocess.Popen, str]:
+    """The app under waitress in a process of its own (8 threads, as `scorekeeper
+    serve`), on `database`, once it accepts connections; and its base address."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, str(database), str(port)],
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the server did not accept connections within 30 s")
 
 
 @dataclass

@@ -117,6 +117,15 @@ def test_a_stale_command_is_refused_listing_what_changed_since():
     assert describe(refused.value.stale[0]) == ("Hand 2 saved: 2♥ by Bob, down 1 · Ann +50, Cy +50")
 
 
+def test_a_form_from_a_revision_the_match_never_had_is_refused():
+    state = run(Command(APPEND, record=H1))
+    with pytest.raises(Refused) as refused:
+        decide(state, Command(APPEND, record=H2, revision=state.revision + 1), "t")
+    assert refused.value.message == (
+        "This form does not belong to this match as stored: reload the page."
+    )
+
+
 def test_undo_is_a_stack_over_every_kind_of_change():
     state = run(
         Command(APPEND, record=H1),
