@@ -29,6 +29,9 @@ def serve(host: str = "0.0.0.0", port: int = 8000) -> int:
     if host == "0.0.0.0":
         address = lan_address()
         if address:
+            # The QR codes on the match page point here, even when this machine's
+            # own browser opened the app on 127.0.0.1.
+            app.config["SHARE_URL"] = f"http://{address}:{port}/"
             print(f"  On a phone on the same network: http://{address}:{port}/")
         else:
             print("  No local network address found; phones cannot reach this machine.")

@@ -18,6 +18,7 @@ missing_debian_packages() {
   if [ "$for_tests" = yes ]; then
     [ -x /usr/bin/chromium ] || need+=(chromium)
     command -v pdftoppm >/dev/null || need+=(poppler-utils)
+    command -v zbarimg >/dev/null || need+=(zbar-tools)
   fi
   echo "${need[@]:-}"
 }

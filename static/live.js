@@ -18,7 +18,7 @@
     if (!box) return;
     box.replaceChildren();
     const head = document.createElement("strong");
-    head.textContent = "Changed on another phone while this form was open:";
+    head.textContent = "The match changed while this form was open:";
     const list = document.createElement("ul");
     lines.forEach((line) => {
       const item = document.createElement("li");

@@ -114,7 +114,7 @@ def test_a_stale_form_is_refused_naming_the_hand_saved_meanwhile(table):
         assert ann.submit(ann.form(f"/m/{match_id}/hand/new"), **down(i)).status == 302
         refused = bob.submit(old, **down(i + 1))
         assert refused.status == 409
-        assert "Not saved: the match changed on another phone" in refused.text
+        assert "Not saved: the match changed since this form was drawn" in refused.text
         assert f"Hand {i + 1} saved: " in refused.text and "from Ann&#39;s phone" in refused.text
         assert f"tap Save to store them as hand {i + 2}." in refused.text
         assert len(bob.hands(match_id)) == i + 1
