@@ -30,11 +30,10 @@ from ..changelog import DEFAULT_DEVICE, HAND_KINDS
 from ..db import StoredMatch
 from ..entry import entry_for
 from ..forms import ConfirmForm
-from . import PHONE_COOKIE, Loaded, change_lines, clean_phone_name, load_or_404, phone_name
+from . import PHONE_COOKIE, change_lines, clean_phone_name, load_or_404, phone_name
 
 bp = Blueprint("live", __name__)
 
-POLL_SECONDS = 2
 LOOPBACK = ("127.", "localhost", "[::1]", "::1")
 
 
@@ -148,8 +147,3 @@ def name_phone():
         response.delete_cookie(PHONE_COOKIE)
         flash(f"This phone is now “{DEFAULT_DEVICE}”.", "info")
     return response
-
-
-def poll_config(loaded: Loaded, url: str) -> dict:
-    """What `live.js` needs, written into the page."""
-    return {"url": url, "revision": loaded.stored.revision, "seconds": POLL_SECONDS}
