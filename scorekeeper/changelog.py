@@ -19,12 +19,11 @@ from typing import Any
 from .matchfile import Match, Stake, parse_stake
 from .sheets import signed
 from .variants import MatchError, Outcome, replay
-from .variants.common import HandResult, contract_text
+from .variants.common import HandResult, contract_text, parse_contract
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
 SETTINGS, DELETE_MATCH, RESTORE_MATCH = "settings", "delete_match", "restore_match"
-KINDS = (CREATE, APPEND, EDIT, DELETE, RESTORE, SETTINGS, DELETE_MATCH, RESTORE_MATCH)
 HAND_KINDS = frozenset({APPEND, EDIT, DELETE, RESTORE})
 DEFAULT_DEVICE = "a phone"
 MAX_DEVICE = 30
@@ -182,7 +181,7 @@ def step(state: MatchState, change: Change) -> None:
     elif kind == APPEND:
         state.live[key] = change.record
         state.made_by[key] = change
-        number = state.number_of(key)
+        number = len(state.live)  # a new hand's key is past every other: it comes last
     elif kind == EDIT:
         previous = state.made_by.get(key)
         state.live[key] = change.record
@@ -249,14 +248,13 @@ def hand_summary(record: dict[str, Any], result: HandResult | None) -> str:
 def _contract_words(record: dict[str, Any]) -> str:
     contract = record["contract"]
     try:
-        text = contract_text(contract)
+        text, needed = contract_text(contract), parse_contract(contract, max_level=None).needed
     except ValueError:
         return contract
     who = record.get("declarer") or record.get("chooser")
     words = f"{text} by {who}" if isinstance(who, str) else text
     tricks = record.get("tricks")
     if isinstance(tricks, int) and not isinstance(tricks, bool):
-        needed = int("".join(ch for ch in contract if ch.isdigit())) + 6
         words += ", made" if tricks >= needed else f", down {needed - tricks}"
     return words
 
@@ -264,7 +262,7 @@ def _contract_words(record: dict[str, Any]) -> str:
 def describe(entry: Entry, noun: str = "Hand") -> str:
     """What a change did, for the history page and for a refused form."""
     change, number = entry.change, entry.number
-    before = _version_words(entry.previous, change.hand)
+    before = _version_words(entry.previous)
     removed = None
     if change.kind == DELETE and entry.previous is not None:
         removed = entry.previous.record_for(change.hand)
@@ -288,7 +286,7 @@ def describe(entry: Entry, noun: str = "Hand") -> str:
     return what
 
 
-def _version_words(made_by: Change | None, key: int | None) -> str:
+def _version_words(made_by: Change | None) -> str:
     """A hand version in words: its change's summary, or for the hands of an
     imported file (summarised together), "as imported"."""
     if made_by is None:
@@ -401,7 +399,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             position = sorted(records).index(key)
             summary = hand_summary(record, outcome.hands[position])
         else:
-            summary = state.made_by[key].summary if key in state.made_by else ""
+            summary = _version_words(state.made_by.get(key))
     elif kind == SETTINGS:
         settings = command.settings or {}
         stake = None

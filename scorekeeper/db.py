@@ -30,6 +30,7 @@ from sqlite_utils.migrations import Migrations
 from .changelog import (
     CREATE,
     DEFAULT_DEVICE,
+    DELETE,
     Change,
     Command,
     MatchState,
@@ -115,7 +116,7 @@ def m002_change_log(db: Database) -> None:
         for key, hand in enumerate(old, 1):
             if hand["deleted"] is not None:  # the one deletion that could be undone
                 db["changes"].insert(
-                    _change_row(row["id"], Change(2, "delete", hand=key, created=hand["deleted"]))
+                    _change_row(row["id"], Change(2, DELETE, hand=key, created=hand["deleted"]))
                 )
     db["hands"].drop()
     db["matches"].add_column("watch", str)
@@ -332,6 +333,8 @@ def create_match(
         if earlier is not None and earlier[1].kind == CREATE:
             state = load_match(db, earlier[0])
             return Applied(earlier[0], earlier[1], state, repeated=True)
+        if earlier is not None:  # a key that saved something else: not this form's
+            submission = None
         stamp = now()
         match_id = (
             db["matches"]
@@ -381,5 +384,4 @@ def apply(db: Database, match_id: int, command: Command) -> Applied:
             command = replace(command, submission=None)
         change, outcome = decide(state, command, now())
         db["changes"].insert(_change_row(match_id, change))
-        state = load_match(db, match_id)
-        return Applied(match_id, change, state, outcome)
+        return Applied(match_id, change, fold(state, [change]), outcome)

@@ -82,6 +82,7 @@ def _hand_page(match_id: int, hand_key: int | None):
     problems: list[str] = []
     changed: list[str] = []  # what other phones changed since this form was drawn
     rejected = False
+    before: Outcome | None = None  # what the rules derive for the form's hand
 
     if hand_key is not None and hand_key not in {*loaded.stored.live, *loaded.stored.removed}:
         abort(404)
@@ -105,6 +106,7 @@ def _hand_page(match_id: int, hand_key: int | None):
                 if refusal.stale:
                     changed = change_lines(refusal.stale, entry.noun)
                     loaded = load_or_404(match_id)  # draw the form again on the match as it is now
+                    before = None
                 elif refusal.lines:
                     number = position + 1
                     problems = _show_problems(entry, form, refusal.lines, number)
@@ -133,12 +135,13 @@ def _hand_page(match_id: int, hand_key: int | None):
         flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
         return _to_sheet(match_id)
     number = position + 1
-    try:
-        before = _state_before(stored.match, position)
-    except MatchError as exc:
-        for line in exc.lines:
-            flash(line, "error")
-        return _to_sheet(match_id)
+    if before is None:  # not drawn yet, or the match changed under a stale form
+        try:
+            before = _state_before(stored.match, position)
+        except MatchError as exc:
+            for line in exc.lines:
+                flash(line, "error")
+            return _to_sheet(match_id)
     upcoming = before.upcoming or {}
     if form is None:
         data = None if hand_key is None else entry.from_record(stored.hands[position].record)
