@@ -177,3 +177,13 @@ def test_a_repeated_submission_key_answers_as_the_first_time(client, path):
     assert first.status_code == second.status_code == 302
     assert first.location == second.location
     assert revision(client, match_id) == 3
+
+
+def test_a_start_form_reusing_a_key_already_spent_on_a_hand_still_starts_a_match(client):
+    match_id = start(client)
+    save(client, match_id, key="k" * 22)
+    data = {"variant": "rubber", "key": "k" * 22}
+    data.update({f"player{i}": p for i, p in enumerate(PLAYERS, 1)})
+    answer = client.post("/new", data=data)
+    assert answer.status_code == 302
+    assert answer.location == f"/m/{match_id + 1}/hand/new"
