@@ -34,7 +34,7 @@ from . import PHONE_COOKIE, change_lines, clean_phone_name, load_or_404, phone_n
 
 bp = Blueprint("live", __name__)
 
-LOOPBACK = ("127.", "localhost", "[::1]", "::1")
+LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
 
 def _live_answer(match_id: int | None, since: int):
@@ -103,7 +103,7 @@ def base_url() -> str:
     here = request.host_url
     host = urlsplit(here).hostname or ""
     shared = current_app.config.get("SHARE_URL")
-    if shared and (host.startswith(LOOPBACK) or host == "localhost"):
+    if shared and host.startswith(LOOPBACK):
         return shared.rstrip("/") + "/"
     return here
 
