@@ -187,3 +187,12 @@ def test_a_start_form_reusing_a_key_already_spent_on_a_hand_still_starts_a_match
     answer = client.post("/new", data=data)
     assert answer.status_code == 302
     assert answer.location == f"/m/{match_id + 1}/hand/new"
+
+
+def test_opened_on_this_machine_the_qr_codes_carry_the_network_address(app, client):
+    app.config["SHARE_URL"] = "http://192.168.1.5:8000/"
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}").text
+    assert f"<code>http://192.168.1.5:8000/m/{match_id}</code>" in page
+    lan = client.get(f"/m/{match_id}", base_url="http://10.0.0.7:8000").text
+    assert f"<code>http://10.0.0.7:8000/m/{match_id}</code>" in lan
