@@ -46,6 +46,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=str(instance / "scorekeeper.db"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
         WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -58,8 +60,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import db
-    from .views import hands, history, live, matches, new_key, rules, sheets
+    from .views import CONVERTERS, hands, history, live, matches, new_key, rules, sheets
 
+    app.url_map.converters.update(CONVERTERS)
     db.init_app(app)
     for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
         app.register_blueprint(blueprint)
@@ -67,7 +70,38 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
     app.register_error_handler(db.StoreBusy, _store_busy)
+    app.after_request(_security_headers)
     return app
+
+
+# Everything a page uses is served by the app itself: no inline script, no
+# inline style attribute, no frame may show our pages, no other site gets a
+# referrer. `data:` images are the QR codes' and the browser's own form icons.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def _security_headers(response):
+    """The same headers on every answer: pages, JSON, CSV, PDF, static files, errors."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 def _store_busy(exc: Exception):

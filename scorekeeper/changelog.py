@@ -87,7 +87,7 @@ class HandRef:
 class MatchState:
     """The current match, derived from its changes."""
 
-    id: int
+    id: str
     variant: str
     players: list[str]
     options: dict[str, Any]

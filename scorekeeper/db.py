@@ -126,6 +126,72 @@ def m002_change_log(db: Database) -> None:
     db["matches"].create_index(["watch"], unique=True)
 
 
+@migrations()
+def m003_unguessable_match_ids(db: Database) -> None:
+    """Matches were numbered 1, 2, 3…: anyone could open another table's match.
+    Give each an id of 96 random bits; its changes follow it."""
+    db.rename_table("changes", "changes_old")
+    db.rename_table("matches", "matches_old")
+    _create_tables(db)
+    new_ids = {row["id"]: new_match_id() for row in db["matches_old"].rows}
+    db["matches"].insert_all(
+        {**row, "id": new_ids[row["id"]]} for row in db["matches_old"].rows_where(order_by="id")
+    )
+    db["changes"].insert_all(
+        {**row, "match_id": new_ids[row["match_id"]]}
+        for row in db["changes_old"].rows_where(order_by="match_id, revision")
+    )
+    db["changes_old"].drop()
+    db["matches_old"].drop()
+    _create_indexes(db)
+
+
+def _create_tables(db: Database) -> None:
+    db["matches"].create(
+        {
+            "id": str,  # new_match_id(): the match's address
+            "variant": str,
+            "players": str,  # JSON list, seating order
+            "options": str,  # JSON object as entered
+            "created": str,
+            "watch": str,  # the read-only address
+        },
+        pk="id",
+    )
+    db["changes"].create(
+        {
+            "match_id": str,
+            "revision": int,
+            "kind": str,
+            "hand": int,  # the hand's key (1, 2, 3… in the order first saved)
+            "record": str,  # JSON hand record
+            "hands": str,  # JSON list (create: an imported file's hands)
+            "settings": str,  # JSON {"title", "stake"}
+            "undoes": int,
+            "summary": str,
+            "device": str,
+            "created": str,
+            "submission": str,  # the form's one-time key
+        },
+        pk=("match_id", "revision"),
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"kind", "created"},
+    )
+
+
+def _create_indexes(db: Database) -> None:
+    db["changes"].create_index(["submission"], unique=True)
+    db["matches"].create_index(["watch"], unique=True)
+
+
+MATCH_ID_BYTES = 12  # 96 random bits, 16 characters in an address
+
+
+def new_match_id() -> str:
+    """A match's address: unguessable, so only the phones given it can open it."""
+    return secrets.token_urlsafe(MATCH_ID_BYTES)
+
+
 def new_token() -> str:
     """An unguessable address part (128 random bits)."""
     return secrets.token_urlsafe(16)
@@ -243,7 +309,7 @@ def _dump(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _change_row(match_id: int, change: Change) -> dict[str, Any]:
+def _change_row(match_id: str, change: Change) -> dict[str, Any]:
     return {
         "match_id": match_id,
         "revision": change.revision,
@@ -260,7 +326,7 @@ def _change_row(match_id: int, change: Change) -> dict[str, Any]:
     }
 
 
-def load_match(db: Database, match_id: int) -> StoredMatch | None:
+def load_match(db: Database, match_id: str) -> StoredMatch | None:
     """The match as its changes make it now (deleted matches too: `.deleted`)."""
     rows = list(db.query("select * from matches where id = ?", [match_id]))
     if not rows:
@@ -278,12 +344,12 @@ def load_match(db: Database, match_id: int) -> StoredMatch | None:
     return fold(state, [_change_from_row(c) for c in changes])
 
 
-def match_for_watch(db: Database, token: str) -> int | None:
+def match_for_watch(db: Database, token: str) -> str | None:
     rows = list(db.query("select id from matches where watch = ?", [token]))
     return rows[0]["id"] if rows else None
 
 
-def revision(db: Database, match_id: int) -> int | None:
+def revision(db: Database, match_id: str) -> int | None:
     """The match's current revision (None: no such match): the cheap live check."""
     rows = list(
         db.query(
@@ -295,10 +361,12 @@ def revision(db: Database, match_id: int) -> int | None:
     return rows[0]["revision"] if rows else None
 
 
-def list_matches(db: Database) -> list[StoredMatch]:
-    """Every match (deleted ones too), most recently changed first."""
-    ids = [row["id"] for row in db.query("select id from matches")]
-    found = [load_match(db, match_id) for match_id in ids]
+def list_matches(db: Database, ids: list[str] | None = None) -> list[StoredMatch]:
+    """The matches of `ids` that exist (every match when None), deleted ones too,
+    most recently changed first."""
+    if ids is None:
+        ids = [row["id"] for row in db.query("select id from matches")]
+    found = [m for m in (load_match(db, match_id) for match_id in ids) if m is not None]
     return sorted(found, key=lambda m: (m.updated, m.id), reverse=True)
 
 
@@ -310,14 +378,14 @@ class Applied:
     """What a stored change did; `repeated` when the same form came again and the
     first answer stands (nothing stored twice)."""
 
-    match_id: int
+    match_id: str
     change: Change
     state: StoredMatch
     outcome: Outcome | None = None
     repeated: bool = False
 
 
-def _stored(db: Database, submission: str | None) -> tuple[int, Change] | None:
+def _stored(db: Database, submission: str | None) -> tuple[str, Change] | None:
     if not submission:
         return None
     rows = list(db.query("select * from changes where submission = ?", [submission]))
@@ -336,18 +404,16 @@ def create_match(
         if earlier is not None:  # a key that saved something else: not this form's
             submission = None
         stamp = now()
-        match_id = (
-            db["matches"]
-            .insert(
-                {
-                    "variant": match.variant,
-                    "players": json.dumps(match.players, ensure_ascii=False),
-                    "options": json.dumps(match.options, ensure_ascii=False),
-                    "created": stamp,
-                    "watch": new_token(),
-                }
-            )
-            .last_pk
+        match_id = new_match_id()
+        db["matches"].insert(
+            {
+                "id": match_id,
+                "variant": match.variant,
+                "players": json.dumps(match.players, ensure_ascii=False),
+                "options": json.dumps(match.options, ensure_ascii=False),
+                "created": stamp,
+                "watch": new_token(),
+            }
         )
         change = Change(
             1,
@@ -366,7 +432,7 @@ def create_match(
         return Applied(match_id, change, load_match(db, match_id))
 
 
-def apply(db: Database, match_id: int, command: Command) -> Applied:
+def apply(db: Database, match_id: str, command: Command) -> Applied:
     """Check `command` against the match as stored now and store its change.
 
     Raises LookupError (no such match), Refused (nothing stored: stale form,

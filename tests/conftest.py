@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 
-_MATCH_WRITE = re.compile(r"^/m/(\d+)/")
+_MATCH_WRITE = re.compile(r"^/m/([\w-]{16})/")
 
 
 class TableClient(FlaskClient):

@@ -177,16 +177,16 @@ class Phone:
     def submit(self, form: Form, **fields) -> Answer:
         return self.post(form.action, {**form.fields, **fields})
 
-    def start(self, variant: str, players: list[str], **extra) -> int:
+    def start(self, variant: str, players: list[str], **extra) -> str:
         """Start a match through the new-match form; returns its id."""
         form = self.forms("/new")[0]
         data = {**form.fields, "variant": variant, **extra}
         data.update({f"player{i}": name for i, name in enumerate(players, 1)})
         answer = self.post("/new", data)
         assert answer.status == 302, answer.text[:500]
-        return int(re.search(r"/m/(\d+)/", answer.location).group(1))
+        return re.search(r"/m/([\w-]{16})/", answer.location).group(1)
 
-    def hands(self, match_id: int) -> list[dict]:
+    def hands(self, match_id: str) -> list[dict]:
         """The hands as stored, read through the match-file export."""
         answer = self.get(f"/m/{match_id}/match.json")
         assert answer.status == 200

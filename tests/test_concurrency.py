@@ -139,7 +139,7 @@ def test_two_phones_saving_the_same_hand_at_once_store_exactly_one(table):
     assert sum(won.values()) == ROUNDS
 
 
-def _last_key(phone: Phone, match_id: int) -> int:
+def _last_key(phone: Phone, match_id: str) -> int:
     """The key of the last hand in play, from the match page's edit links."""
     keys = re.findall(rf'href="/m/{match_id}/hand/(\d+)"', phone.get(f"/m/{match_id}").text)
     return int(keys[-1])

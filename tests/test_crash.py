@@ -27,7 +27,7 @@ from tests.phones import Phone, serve_process
 ROUNDS = 10
 KILL_AFTER = (0.2, 1.0)  # seconds into the burst
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-_HAND_KEY = re.compile(r"^/m/(\d+)\?hand=(\d+)#sheet$")
+_HAND_KEY = re.compile(r"^/m/([\w-]{16})\?hand=(\d+)#sheet$")
 # Defeated contracts only (level, strain, tricks): no game is ever won, so the
 # match never finishes, and the records differ from one another.
 DEFEATED = [
@@ -48,7 +48,7 @@ class Burst:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def save_until(phone: Phone, match_id: int, hands, stop: threading.Event, burst: Burst) -> None:
+def save_until(phone: Phone, match_id: str, hands, stop: threading.Event, burst: Burst) -> None:
     """Draw the form and save the next hand, again and again, until `stop`."""
     while not stop.is_set():
         try:
@@ -70,7 +70,7 @@ def save_until(phone: Phone, match_id: int, hands, stop: threading.Event, burst:
         saved = _HAND_KEY.match(answer.location) if answer.status == 302 else None
         hand = {"declarer": declarer, "contract": f"{level}{strain}", "tricks": tricks}
         with burst.lock:
-            if saved and int(saved.group(1)) == match_id:
+            if saved and saved.group(1) == match_id:
                 burst.acknowledged.append((match_id, int(saved.group(2)), hand))
             elif answer.status != 409:  # 409: the other phone at the table saved first
                 burst.unexpected.append(f"{answer.status} {answer.location} {answer.text[:300]}")

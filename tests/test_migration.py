@@ -40,7 +40,8 @@ def test_old_hands_become_the_first_change_and_the_deleted_hand_stays_deleted(tm
 
     store.migrate(path)
     db = store.connect(path)
-    state = store.load_match(db, 7)
+    [match_id] = [row["id"] for row in db["matches"].rows]
+    state = store.load_match(db, match_id)
     assert [r["tricks"] for r in state.records] == [10, 12]
     assert state.removed == {2: {**hand, "tricks": 11}}
     assert (state.title, state.stake.as_json()) == (
@@ -58,4 +59,60 @@ def test_old_hands_become_the_first_change_and_the_deleted_hand_stays_deleted(tm
         "created",
         "watch",
     }
-    assert store.revision(db, 7) == 2
+    assert store.revision(db, match_id) == 2
+
+
+def test_numbered_matches_get_unguessable_ids_and_their_changes_follow(tmp_path):
+    path = str(tmp_path / "numbered.db")
+    old = store.connect(path)
+    with store.writing(old):
+        store.migrations.apply(old, stop_before="m003_unguessable_match_ids")
+    for number, title in ((1, "Friday"), (2, "Saturday")):
+        old["matches"].insert(
+            {
+                "id": number,
+                "variant": "rubber",
+                "players": json.dumps(["Ann", "Bob", "Cy", "Dee"]),
+                "options": "{}",
+                "created": "2026-11-20T19:00:00+00:00",
+                "watch": f"watch-token-{number}",
+            }
+        )
+        old["changes"].insert(
+            {
+                "match_id": number,
+                "revision": 1,
+                "kind": "create",
+                "hands": "[]",
+                "settings": json.dumps({"title": title, "stake": None}),
+                "created": "2026-11-20T19:00:00+00:00",
+                "submission": f"start-key-{number}",
+            }
+        )
+        for revision in (2, 3):
+            old["changes"].insert(
+                {
+                    "match_id": number,
+                    "revision": revision,
+                    "kind": "append",
+                    "hand": revision - 1,
+                    "record": json.dumps({"declarer": "Ann", "contract": "2H", "tricks": 8}),
+                    "created": "2026-11-20T19:30:00+00:00",
+                }
+            )
+    old.close()
+
+    store.migrate(path)
+    db = store.connect(path)
+    rows = {row["watch"]: row["id"] for row in db["matches"].rows}
+    assert set(rows) == {"watch-token-1", "watch-token-2"}
+    for number, title in ((1, "Friday"), (2, "Saturday")):
+        match_id = rows[f"watch-token-{number}"]
+        assert len(match_id) == 16 and not match_id.isdigit()
+        state = store.load_match(db, match_id)
+        assert (state.title, state.revision, len(state.records)) == (title, 3, 2)
+    assert store.load_match(db, 1) is None and store.load_match(db, "1") is None
+    assert list(db.query("pragma foreign_key_check")) == []
+    assert sorted(db.table_names()) == ["_sqlite_migrations", "changes", "matches"]
+    unique = {(i.name, i.unique) for t in ("changes", "matches") for i in db[t].indexes}
+    assert {("idx_changes_submission", 1), ("idx_matches_watch", 1)} <= unique

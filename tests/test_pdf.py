@@ -109,12 +109,12 @@ def example(name: str) -> dict:
     return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def store(client, document: dict) -> int:
+def store(client, document: dict) -> str:
     with client.application.app_context():
         return create_match(get_db(), from_document(document)).match_id
 
 
-def get_pdf(client, match_id: int, query: str = "") -> PdfReader:
+def get_pdf(client, match_id: str, query: str = "") -> PdfReader:
     response = client.get(f"/m/{match_id}/sheet.pdf{query}")
     assert response.status_code == 200, response.text
     assert response.mimetype == "application/pdf"
@@ -353,12 +353,13 @@ def test_changing_the_stake_changes_the_pdf(client):
 def test_without_pango_the_pdf_says_what_to_install(client, monkeypatch):
     monkeypatch.setattr(pdf, "MISSING_LIBRARIES", "cannot load library 'pango-1.0-0'")
     pdf.clear_cache()
-    response = client.get(f"/m/{store(client, example('top-game'))}/sheet.pdf")
+    match_id = store(client, example("top-game"))
+    response = client.get(f"/m/{match_id}/sheet.pdf")
     assert response.status_code == 503
     assert response.text.startswith(
         "PDF export needs Pango and a font: apt-get install libpango-1.0-0 libpangoft2-1.0-0"
     )
-    assert client.get("/m/1/settle").status_code == 200  # the rest of the app still works
+    assert client.get(f"/m/{match_id}/settle").status_code == 200  # the rest of the app still works
 
 
 # --- nothing is fetched but our own static files -----------------------------

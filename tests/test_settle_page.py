@@ -20,12 +20,12 @@ def example(name: str, **changes) -> dict:
     return document
 
 
-def store(client, document: dict) -> int:
+def store(client, document: dict) -> str:
     with client.application.app_context():
         return create_match(get_db(), from_document(document)).match_id
 
 
-def settle_page(client, match_id: int) -> str:
+def settle_page(client, match_id: str) -> str:
     response = client.get(f"/m/{match_id}/settle")
     assert response.status_code == 200
     return " ".join(html.unescape(response.text).split())  # as read: spaces collapsed
@@ -53,7 +53,7 @@ def units(page: str) -> list[tuple[str, str, str]]:
     )
 
 
-def change_stake(client, match_id: int, amount: str, per: str, currency: str) -> None:
+def change_stake(client, match_id: str, amount: str, per: str, currency: str) -> None:
     response = client.post(
         f"/m/{match_id}/settings",
         data={"title": "", "stake_amount": amount, "stake_per": per, "stake_currency": currency},
@@ -66,7 +66,8 @@ def change_stake(client, match_id: int, amount: str, per: str, currency: str) ->
 
 def test_zero_sum_each_player_settles_their_total(client):
     # examples/top-game.json: totals Ann −4, Bob −1, Cy +5 at 0.50 EUR a point.
-    page = settle_page(client, store(client, example("top-game")))
+    match_id = store(client, example("top-game"))
+    page = settle_page(client, match_id)
     assert "Stake: <strong>0.50 EUR per point</strong>" in page
     assert balances(page) == [
         ("Ann", "−4 points", "-2.00 EUR"),
@@ -75,7 +76,7 @@ def test_zero_sum_each_player_settles_their_total(client):
     ]
     assert payments(page) == ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"]
     assert "Each player wins or pays their own total times the stake." in page
-    assert '<a class="button" href="/m/1/settings">Change the stake</a>' in page
+    assert f'<a class="button" href="/m/{match_id}/settings">Change the stake</a>' in page
 
 
 def test_changing_the_stake_after_hands_were_played_updates_the_page(client):
@@ -271,10 +272,11 @@ def test_pegging_unfinished_game_owes_nothing(client):
 def test_without_a_stake_the_page_says_how_to_add_one(client):
     document = example("top-game")
     del document["stake"]
-    page = settle_page(client, store(client, document))
+    match_id = store(client, document)
+    page = settle_page(client, match_id)
     assert "No stake is set for this match" in page
     assert "open <strong>Title & stake</strong> and enter an amount" in page
-    assert 'href="/m/1/settings">Add a stake</a>' in page
+    assert f'href="/m/{match_id}/settings">Add a stake</a>' in page
     assert '<table class="score balances">' not in page
 
 

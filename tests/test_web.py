@@ -23,7 +23,7 @@ def start(client, variant="top-game", players=("Ann", "Bob", "Cy"), **extra):
     data = {"variant": variant, **{f"player{i}": p for i, p in enumerate(players, 1)}, **extra}
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.text
-    return int(re.search(r"/m/(\d+)/", response.location).group(1))
+    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
 
 
 def exported(client, match_id):
@@ -277,7 +277,7 @@ def import_doc(client, doc):
         "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
     )
     assert response.status_code == 302, response.text
-    return int(response.location.rsplit("/", 1)[1])
+    return response.location.rsplit("/", 1)[1]
 
 
 # Hand 2's auction starts with Bob, who deals it only because hand 1 counted.
@@ -365,7 +365,7 @@ def test_export_matches_the_command_line_scorer(client):
         content_type="multipart/form-data",
     )
     assert response.status_code == 302
-    match_id = int(response.location.rsplit("/", 1)[1])
+    match_id = response.location.rsplit("/", 1)[1]
     doc = exported(client, match_id)
     assert doc == json.loads(text)
     page = client.get(f"/m/{match_id}").text

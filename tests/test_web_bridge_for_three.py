@@ -18,7 +18,7 @@ def start(client, players=FOUR):
     data = {"variant": "bridge-for-three", **{f"player{i}": p for i, p in enumerate(players, 1)}}
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.text
-    return int(re.search(r"/m/(\d+)/", response.location).group(1))
+    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
 
 
 def import_doc(client, hands, players=FOUR):
@@ -34,7 +34,7 @@ def import_doc(client, hands, players=FOUR):
         content_type="multipart/form-data",
     )
     assert response.status_code == 302, response.text
-    return int(response.location.rsplit("/", 1)[1])
+    return response.location.rsplit("/", 1)[1]
 
 
 def post_hand(client, match_id, hand_id=None, **fields):

@@ -24,7 +24,7 @@ def start(client, games=None):
         data["opt_games"] = str(games)
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.text
-    return int(re.search(r"/m/(\d+)/", response.location).group(1))
+    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
 
 
 def form_data(game):

@@ -17,10 +17,10 @@ H1 = {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
 H2 = {"declarer": "Bob", "level": "2", "strain": "H", "tricks": "7"}
 
 
-def start(client) -> int:
+def start(client) -> str:
     data = {"variant": "rubber", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}}
     response = client.post("/new", data=data)
-    return int(re.search(r"/m/(\d+)/", response.location).group(1))
+    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
 
 
 def save(client, match_id, hand=H1, **extra):
@@ -63,7 +63,10 @@ def test_the_watch_address_shows_the_sheet_and_changes_nothing(client):
     assert shown.status_code == 200
     assert "<form" not in shown.text and f"/m/{match_id}" not in shown.text
     assert "4♠" in visible_text(shown.text) or "120" in visible_text(shown.text)
-    assert client.post(watch).status_code == 405
+    for write in (watch, watch + "/live", watch + "/hand/new", watch + "/delete"):
+        refused = client.post(write, data={"revision": "2"})
+        assert refused.status_code == 403
+        assert "Nothing was changed: this is a watch address." in refused.text
     assert client.get(watch + "/live").json["revision"] == 2
     assert client.get("/w/not-a-real-token-at-all").status_code == 404
 
@@ -161,7 +164,8 @@ def test_a_busy_store_answers_503_and_stores_nothing(app, client, monkeypatch):
         holder.execute("ROLLBACK")
         holder.close()
     assert busy.status_code == 503
-    assert "Not saved: the score store is busy or cannot be written right now." in busy.text
+    message = "Not saved: the score store cannot be written right now (disk full / read-only);"
+    assert message in busy.text
     assert busy.headers["Retry-After"] == "2"
     assert stored_hands(client, match_id) == []
 
@@ -186,7 +190,8 @@ def test_a_start_form_reusing_a_key_already_spent_on_a_hand_still_starts_a_match
     data.update({f"player{i}": p for i, p in enumerate(PLAYERS, 1)})
     answer = client.post("/new", data=data)
     assert answer.status_code == 302
-    assert answer.location == f"/m/{match_id + 1}/hand/new"
+    other = re.fullmatch(r"/m/([\w-]{16})/hand/new", answer.location).group(1)
+    assert other != match_id
 
 
 def test_opened_on_this_machine_the_qr_codes_carry_the_network_address(app, client):

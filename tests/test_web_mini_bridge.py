@@ -14,12 +14,12 @@ FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
 
 
-def start(client, variant: str, players: list[str], **options: str) -> int:
+def start(client, variant: str, players: list[str], **options: str) -> str:
     data = {"variant": variant, **{f"player{i}": p for i, p in enumerate(players, 1)}}
     data.update({f"opt_{k}": v for k, v in options.items()})
     response = client.post("/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
-    return int(re.search(r"/m/(\d+)/hand/new", response.headers["Location"]).group(1))
+    return re.search(r"/m/([\w-]{16})/hand/new", response.headers["Location"]).group(1)
 
 
 def hcp(*points: int | str) -> dict[str, str]:
@@ -31,17 +31,17 @@ def played(*points: int, game: str = "no", strain: str = "NT", tricks: int = 7) 
     return {**hcp(*points), "game": game, "strain": strain, "tricks": str(tricks)}
 
 
-def post_hand(client, match_id: int, data: dict[str, str], hand_id: int | None = None):
+def post_hand(client, match_id: str, data: dict[str, str], hand_id: int | None = None):
     where = "new" if hand_id is None else str(hand_id)
     return client.post(f"/m/{match_id}/hand/{where}", data=data)
 
 
-def saved(client, match_id: int, data: dict[str, str]) -> None:
+def saved(client, match_id: str, data: dict[str, str]) -> None:
     response = post_hand(client, match_id, data)
     assert response.status_code == 302, response.get_data(as_text=True)
 
 
-def stored_hands(client, match_id: int) -> list[dict[str, Any]]:
+def stored_hands(client, match_id: str) -> list[dict[str, Any]]:
     return json.loads(client.get(f"/m/{match_id}/match.json").get_data(as_text=True))["hands"]
 
 
@@ -51,12 +51,12 @@ def page(client, url: str) -> str:
     return response.get_data(as_text=True)
 
 
-def hand_ids(client, match_id: int) -> list[int]:
+def hand_ids(client, match_id: str) -> list[int]:
     html = page(client, f"/m/{match_id}")
     return [int(n) for n in re.findall(rf'href="/m/{match_id}/hand/(\d+)"', html)]
 
 
-def sheet(client, match_id: int) -> str:
+def sheet(client, match_id: str) -> str:
     html = page(client, f"/m/{match_id}")
     return html[html.index('id="sheet"') : html.index('class="totals"')]
 

@@ -18,7 +18,7 @@ from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text, requirem
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-def start(client, liar_rule: bool = False, hands: int | None = None) -> int:
+def start(client, liar_rule: bool = False, hands: int | None = None) -> str:
     form: dict[str, Any] = {"variant": "need-a-fourth"}
     form |= {f"player{i}": name for i, name in enumerate(PLAYERS, 1)}
     if liar_rule:
@@ -27,19 +27,19 @@ def start(client, liar_rule: bool = False, hands: int | None = None) -> int:
         form["opt_hands"] = str(hands)
     response = client.post("/new", data=form)
     assert response.status_code == 302
-    return int(re.search(r"/m/(\d+)/hand/new", response.headers["Location"]).group(1))
+    return re.search(r"/m/([\w-]{16})/hand/new", response.headers["Location"]).group(1)
 
 
-def stored_hands(client, match_id: int) -> list[dict[str, Any]]:
+def stored_hands(client, match_id: str) -> list[dict[str, Any]]:
     return json.loads(client.get(f"/m/{match_id}/match.json").data)["hands"]
 
 
-def post_hand(client, match_id: int, hand_id: int | None = None, **fields: Any):
+def post_hand(client, match_id: str, hand_id: int | None = None, **fields: Any):
     url = f"/m/{match_id}/hand/new" if hand_id is None else f"/m/{match_id}/hand/{hand_id}"
     return client.post(url, data=fields)
 
 
-def hand_ids(client, match_id: int) -> list[int]:
+def hand_ids(client, match_id: str) -> list[int]:
     page = client.get(f"/m/{match_id}").get_data(as_text=True)
     return [int(n) for n in re.findall(rf"/m/{match_id}/hand/(\d+)\"", page)]
 
@@ -59,7 +59,7 @@ def totals(page: str) -> dict[str, str]:
     return dict(re.findall(r'<td class="num" data-player="([^"]+)">([^<]+)</td>', page))
 
 
-def refused(client, match_id: int, before: list, response, *messages: str) -> str:
+def refused(client, match_id: str, before: list, response, *messages: str) -> str:
     """The form came back (200) showing every message, and nothing was stored."""
     page = response.get_data(as_text=True)
     assert response.status_code == 200

@@ -20,7 +20,7 @@ def start(client, variant="rubber", players=FOUR, rounding=True, **options):
     data.update({f"opt_{k}": str(v) for k, v in options.items()})
     response = client.post("/new", data=data)
     assert response.status_code == 302
-    match_id = int(re.search(r"/m/(\d+)/hand/new", response.headers["Location"]).group(1))
+    match_id = re.search(r"/m/([\w-]{16})/hand/new", response.headers["Location"]).group(1)
     return match_id
 
 

@@ -11,7 +11,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from flask import abort, request
+from flask import abort, after_this_request, request
+from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
 from ..db import Applied, StoredMatch, apply, get_db, load_match
@@ -21,6 +22,26 @@ _HAND_LINE = re.compile(r"^hand (\d+): ([a-z_]+): (.*)$")
 _MATCH_LINE = re.compile(r"^(?:options: |stake: )?([a-z_]+): (.*)$")
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 PHONE_COOKIE = "phone"
+MINE_COOKIE = "matches"  # the matches this browser started or opened
+MAX_MINE = 60  # about 1 kB of cookie; a phone keeps a season of evenings
+MAX_KEY = 10**9  # hand keys and revisions: far beyond any match, far inside 64 bits
+
+
+class MatchIdConverter(BaseConverter):
+    """A match's address part (db.new_match_id); anything else is no match: 404."""
+
+    regex = r"[A-Za-z0-9_-]{16}"
+
+
+class KeyConverter(IntegerConverter):
+    """A hand's key or a revision: digits that fit; a longer number is a 404."""
+
+    def __init__(self, map, *args, **kwargs):
+        super().__init__(map, min=1, max=MAX_KEY)
+
+
+CONVERTERS = {"match": MatchIdConverter, "key": KeyConverter}
+_MATCH_ID = re.compile(MatchIdConverter.regex)
 
 
 @dataclass
@@ -30,7 +51,7 @@ class Loaded:
     problems: list[str]
 
 
-def load_or_404(match_id: int) -> Loaded:
+def load_or_404(match_id: str) -> Loaded:
     """The stored match and its replay (problems listed if it no longer replays)."""
     stored = load_match(get_db(), match_id)
     if stored is None:
@@ -65,6 +86,31 @@ def split_problems(
 
 
 # --- who is asking, and from which form ---------------------------------------------
+
+
+def my_matches() -> list[str]:
+    """The ids of the matches this browser started or opened, most recent first."""
+    ids = request.cookies.get(MINE_COOKIE, "").split(".")
+    return [i for i in ids if _MATCH_ID.fullmatch(i)][:MAX_MINE]
+
+
+def remember(match_id: str) -> None:
+    """Put the match first in this browser's list (the home page shows only those)."""
+    known = my_matches()
+    mine = [match_id, *(i for i in known if i != match_id)][:MAX_MINE]
+    if mine == known:
+        return
+
+    @after_this_request
+    def _set(response):
+        response.set_cookie(
+            MINE_COOKIE,
+            ".".join(mine),
+            max_age=400 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+        )
+        return response
 
 
 def phone_name() -> str:
@@ -107,7 +153,7 @@ class NoRevision(Exception):
     """A form that changes a match came without the revision it was drawn from."""
 
 
-def submit(match_id: int, cmd: Command) -> Applied:
+def submit(match_id: str, cmd: Command) -> Applied:
     """Run one command through the write path (Refused and StoreBusy pass through)."""
     if cmd.revision is None:
         raise NoRevision

@@ -24,11 +24,12 @@ from . import (
     change_number,
     command,
     load_or_404,
+    remember,
     split_problems,
     submit,
 )
 
-bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>")
+bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 
 NO_REVISION = (
     "This form is incomplete (it does not say which state of the match it was drawn from):"
@@ -52,7 +53,7 @@ def _show_problems(entry: HandEntry, form, lines: list[str], number: int) -> lis
     return other
 
 
-def _to_sheet(match_id: int, **args):
+def _to_sheet(match_id: str, **args):
     return redirect(url_for("matches.show", match_id=match_id, **args) + "#sheet")
 
 
@@ -72,8 +73,9 @@ def _record_from(entry: HandEntry, form, upcoming: dict[str, Any]) -> dict[str, 
     return entry.to_record(form, upcoming)
 
 
-def _hand_page(match_id: int, hand_key: int | None):
+def _hand_page(match_id: str, hand_key: int | None):
     loaded = load_or_404(match_id)
+    remember(match_id)
     entry = entry_for(loaded.stored.variant)
     if loaded.stored.deleted:
         flash("This match was deleted; bring it back to enter hands.", "error")
@@ -165,17 +167,17 @@ def _hand_page(match_id: int, hand_key: int | None):
 
 
 @bp.route("/hand/new", methods=["GET", "POST"])
-def new(match_id: int):
+def new(match_id: str):
     return _hand_page(match_id, None)
 
 
-@bp.route("/hand/<int:hand_id>", methods=["GET", "POST"])
-def edit(match_id: int, hand_id: int):
+@bp.route("/hand/<key:hand_id>", methods=["GET", "POST"])
+def edit(match_id: str, hand_id: int):
     return _hand_page(match_id, hand_id)
 
 
 def _one_tap(
-    match_id: int, cmd_kind: str, done: Callable[[int | None], str], refused: str, **fields
+    match_id: str, cmd_kind: str, done: Callable[[int | None], str], refused: str, **fields
 ):
     """A button of the match page: one command, then back to the sheet.
     `done(number)` words the answer from the number of the hand changed."""
@@ -197,8 +199,8 @@ def _one_tap(
     return _to_sheet(match_id)
 
 
-@bp.post("/hand/<int:hand_id>/delete")
-def delete(match_id: int, hand_id: int):
+@bp.post("/hand/<key:hand_id>/delete")
+def delete(match_id: str, hand_id: int):
     stored = load_or_404(match_id).stored
     if hand_id not in stored.live and hand_id not in stored.removed:
         abort(404)
@@ -214,7 +216,7 @@ def delete(match_id: int, hand_id: int):
 
 
 @bp.post("/end")
-def end(match_id: int):
+def end(match_id: str):
     """The players stop early: append the end marker."""
     return _one_tap(
         match_id,
@@ -226,7 +228,7 @@ def end(match_id: int):
 
 
 @bp.post("/undo")
-def undo(match_id: int):
+def undo(match_id: str):
     """Take back the last change of any kind (each Undo goes one step further back)."""
     loaded = load_or_404(match_id)
     target = loaded.stored.undoable()

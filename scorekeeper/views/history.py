@@ -27,7 +27,7 @@ from ..forms import ConfirmForm
 from ..variants import VARIANTS
 from . import NoRevision, ago, change_lines, command, load_or_404, submit
 
-bp = Blueprint("history", __name__, url_prefix="/m/<int:match_id>/history")
+bp = Blueprint("history", __name__, url_prefix="/m/<match:match_id>/history")
 
 
 def bring_back(state: MatchState, entry: Entry, version: str) -> Command | None:
@@ -72,7 +72,7 @@ def _offers(state: MatchState, entry: Entry, noun: str) -> list[tuple[str, str]]
 
 
 @bp.get("")
-def show(match_id: int):
+def show(match_id: str):
     loaded = load_or_404(match_id)
     state = loaded.stored
     noun = entry_for(state.variant).noun
@@ -100,8 +100,8 @@ def show(match_id: int):
     )
 
 
-@bp.post("/<int:revision>/restore")
-def restore(match_id: int, revision: int):
+@bp.post("/<key:revision>/restore")
+def restore(match_id: str, revision: int):
     loaded = load_or_404(match_id)
     state = loaded.stored
     entry = next((e for e in state.log if e.change.revision == revision), None)

@@ -25,6 +25,7 @@ from flask import (
 )
 from markupsafe import Markup
 
+from .. import csrf
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
 from ..db import StoredMatch
@@ -37,7 +38,7 @@ bp = Blueprint("live", __name__)
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
 
-def _live_answer(match_id: int | None, since: int):
+def _live_answer(match_id: str | None, since: int):
     """The revision and what changed since `since`; 304 when the phone is up to date."""
     db = store.get_db()
     revision = store.revision(db, match_id) if match_id is not None else None
@@ -66,8 +67,8 @@ def _since() -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else 0
 
 
-@bp.get("/m/<int:match_id>/live")
-def live(match_id: int):
+@bp.get("/m/<match:match_id>/live")
+def live(match_id: str):
     return _live_answer(match_id, _since())
 
 
@@ -76,7 +77,7 @@ def watch_live(token: str):
     return _live_answer(_watched(token), _since())
 
 
-def _watched(token: str) -> int | None:
+def _watched(token: str) -> str | None:
     if not 8 <= len(token) <= 64:
         return None
     return store.match_for_watch(store.get_db(), token)
@@ -92,6 +93,14 @@ def watch(token: str):
         abort(404)
     loaded = load_or_404(match_id)
     return render_template("matches/watch.html", **sheet_context(loaded), token=token)
+
+
+@csrf.exempt  # refused whatever it carries
+@bp.route("/w/<token>", methods=["POST", "PUT", "PATCH", "DELETE"])
+@bp.route("/w/<token>/<path:rest>", methods=["POST", "PUT", "PATCH", "DELETE"])
+def watch_write(token: str, rest: str = ""):
+    """A watch address only shows the sheet: every write is refused."""
+    return render_template("forbidden.html"), 403
 
 
 # --- bringing a phone to the table -------------------------------------------------

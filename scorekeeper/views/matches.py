@@ -24,7 +24,9 @@ from . import (
     command,
     form_key,
     load_or_404,
+    my_matches,
     phone_name,
+    remember,
     split_problems,
     submit,
 )
@@ -61,7 +63,7 @@ def _attach(form, lines: list[str]) -> list[str]:
 
 @bp.get("/")
 def index():
-    matches = store.list_matches(store.get_db())
+    matches = store.list_matches(store.get_db(), my_matches())
     return render_template(
         "matches/index.html",
         matches=[m for m in matches if not m.deleted],
@@ -85,6 +87,7 @@ def new():
             created = store.create_match(
                 store.get_db(), match, device=phone_name(), submission=form_key()
             )
+            remember(created.match_id)
             return redirect(url_for("hands.new", match_id=created.match_id))
     return render_template("matches/new.html", form=form, problems=problems, variants=VARIANTS)
 
@@ -107,6 +110,7 @@ def import_file():
             flash(line, "error")
         return redirect(url_for("matches.index"))
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
+    remember(created.match_id)
     flash(f"Imported {len(match.hands)} hands.", "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
 
@@ -126,9 +130,10 @@ def sheet_context(loaded: Loaded) -> dict:
     }
 
 
-@bp.get("/m/<int:match_id>")
-def show(match_id: int):
+@bp.get("/m/<match:match_id>")
+def show(match_id: str):
     loaded = load_or_404(match_id)
+    remember(match_id)
     noun = entry_for(loaded.stored.variant).noun
     last = loaded.stored.undoable()
     return render_template(
@@ -162,8 +167,8 @@ def _filename(match, ext: str) -> str:
     return f"{base.lower()}.{ext}"
 
 
-@bp.get("/m/<int:match_id>/match.json")
-def export_json(match_id: int):
+@bp.get("/m/<match:match_id>/match.json")
+def export_json(match_id: str):
     match = load_or_404(match_id).stored.match
     return Response(
         dumps(match),
@@ -172,8 +177,8 @@ def export_json(match_id: int):
     )
 
 
-@bp.get("/m/<int:match_id>/hands.csv")
-def export_csv(match_id: int):
+@bp.get("/m/<match:match_id>/hands.csv")
+def export_csv(match_id: str):
     loaded = load_or_404(match_id)
     match, outcome = loaded.stored.match, loaded.outcome
     out = io.StringIO()
@@ -201,8 +206,8 @@ def export_csv(match_id: int):
     )
 
 
-@bp.route("/m/<int:match_id>/settings", methods=["GET", "POST"])
-def settings(match_id: int):
+@bp.route("/m/<match:match_id>/settings", methods=["GET", "POST"])
+def settings(match_id: str):
     loaded = load_or_404(match_id)
     match = loaded.stored.match
     form = SettingsForm()
@@ -249,7 +254,7 @@ def settings(match_id: int):
     ), (409 if changed else 200)
 
 
-def _match_command(match_id: int, kind: str, done: str):
+def _match_command(match_id: str, kind: str, done: str):
     load_or_404(match_id)
     try:
         submit(match_id, command(kind))
@@ -265,12 +270,12 @@ def _match_command(match_id: int, kind: str, done: str):
     return redirect(url_for("matches.index"))
 
 
-@bp.post("/m/<int:match_id>/delete")
-def delete(match_id: int):
+@bp.post("/m/<match:match_id>/delete")
+def delete(match_id: str):
     """Delete a match: it leaves the list but stays in the history, to bring back."""
     return _match_command(match_id, DELETE_MATCH, "Match deleted. It can be brought back below.")
 
 
-@bp.post("/m/<int:match_id>/restore")
-def restore(match_id: int):
+@bp.post("/m/<match:match_id>/restore")
+def restore(match_id: str):
     return _match_command(match_id, RESTORE_MATCH, "The match is back.")

@@ -16,7 +16,7 @@ from ..variants import VARIANTS, Outcome
 from . import Loaded, load_or_404
 from .matches import _filename, settlement_view
 
-bp = Blueprint("sheets", __name__, url_prefix="/m/<int:match_id>")
+bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
 
 
 def stake_text(match: Match) -> str:
@@ -112,7 +112,7 @@ def match_html(loaded: Loaded, *, appendix: bool = False) -> str:
 
 
 @bp.get("/sheet.pdf")
-def sheet_pdf(match_id: int):
+def sheet_pdf(match_id: str):
     paper = request.args.get("paper", "a4").lower()
     if paper not in pdf.PAPER_SIZES:
         abort(400, f"paper: choose {' or '.join(pdf.PAPER_SIZES)}")
@@ -136,6 +136,6 @@ def sheet_pdf(match_id: int):
 
 
 @bp.get("/settle")
-def settle(match_id: int):
+def settle(match_id: str):
     loaded = load_or_404(match_id)
     return render_template("matches/settle.html", **_page_context(loaded))

@@ -103,7 +103,7 @@ class Table:
                 page.fill(selector, value)
         page.click("form#new-match button.primary")
         page.wait_for_url(re.compile(r".*/m/\d+/hand/new$"))
-        return re.search(r"/m/(\d+)/", page.url).group(1)
+        return re.search(r"/m/([\w-]{16})", page.url).group(1)
 
     def new_hand(self) -> None:
         """From the match page: the first tap of every hand."""
