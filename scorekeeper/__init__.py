@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,16 +33,33 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+class InstanceUnwritable(RuntimeError):
+    """The instance folder (database, secret key) cannot be created or written."""
+
+    def __init__(self, folder: Path, reason: BaseException):
+        why = getattr(reason, "strerror", None) or str(reason)
+        super().__init__(
+            f"Scorekeeper cannot write its instance folder {folder} ({why}):"
+            " make it writable by this user, free disk space,"
+            " or choose another folder with SCOREKEEPER_INSTANCE=/path."
+        )
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory: configuration, database, blueprints."""
+    chosen = os.environ.get("SCOREKEEPER_INSTANCE")
     app = Flask(
         __name__,
+        instance_path=os.path.abspath(chosen) if chosen else None,
         instance_relative_config=True,
         template_folder=_shared_folder("templates"),
         static_folder=_shared_folder("static"),
     )
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InstanceUnwritable(instance, exc) from None
     app.config.from_mapping(
         DATABASE=str(instance / "scorekeeper.db"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
@@ -51,7 +69,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        app.config["SECRET_KEY"] = os.environ.get("SCOREKEEPER_SECRET_KEY") or _secret_key(instance)
+        try:
+            secret = os.environ.get("SCOREKEEPER_SECRET_KEY") or _secret_key(instance)
+        except OSError as exc:
+            raise InstanceUnwritable(instance, exc) from None
+        app.config["SECRET_KEY"] = secret
     else:
         app.config.from_mapping(test_config)
         if not app.config.get("SECRET_KEY"):
@@ -60,17 +82,32 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import db
-    from .views import CONVERTERS, hands, history, live, matches, new_key, rules, sheets
+    from .views import (
+        CONVERTERS,
+        hands,
+        history,
+        keep_flashes_small,
+        live,
+        matches,
+        new_key,
+        rules,
+        sheets,
+    )
 
     app.url_map.converters.update(CONVERTERS)
-    db.init_app(app)
+    try:
+        db.init_app(app)
+    except (OSError, sqlite3.Error, db.StoreBusy) as exc:
+        raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
     for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
         app.register_blueprint(blueprint)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
     app.register_error_handler(db.StoreBusy, _store_busy)
+    app.register_error_handler(sqlite3.OperationalError, _store_busy)
     app.after_request(_security_headers)
+    app.after_request(keep_flashes_small)
     return app
 
 
@@ -105,8 +142,10 @@ def _security_headers(response):
 
 
 def _store_busy(exc: Exception):
-    """Another write held the store past the timeout, or it cannot be written:
-    say so plainly (nothing was changed) instead of an error page."""
-    from flask import render_template
+    """Another write held the store past the timeout, or it cannot be written
+    (read-only, disk full) or opened: say so plainly (nothing was changed)
+    instead of an error page."""
+    from flask import current_app, render_template, request
 
+    current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
     return render_template("busy.html"), 503, {"Retry-After": "2"}

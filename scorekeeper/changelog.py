@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .matchfile import Match, Stake, parse_stake
+from .matchfile import MAX_ENTRIES, MAX_TITLE, Match, Stake, parse_stake
 from .sheets import signed
 from .variants import MatchError, Outcome, replay
 from .variants.common import HandResult, contract_text, parse_contract
@@ -27,6 +27,9 @@ SETTINGS, DELETE_MATCH, RESTORE_MATCH = "settings", "delete_match", "restore_mat
 HAND_KINDS = frozenset({APPEND, EDIT, DELETE, RESTORE})
 DEFAULT_DEVICE = "a phone"
 MAX_DEVICE = 30
+# Every change is kept; a match that reached this many (ten edits of every one
+# of MAX_ENTRIES hands) is not a real evening but a runaway script.
+MAX_CHANGES = 10 * MAX_ENTRIES
 
 
 @dataclass(frozen=True)
@@ -365,6 +368,11 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         raise Refused("stale", stale=stale)
     if state.deleted and command.kind != RESTORE_MATCH:
         raise Refused("The match was deleted; bring it back first.")
+    if state.revision >= MAX_CHANGES:
+        raise Refused(
+            f"This match has {MAX_CHANGES} changes, the most one match keeps:"
+            " start a new match to go on (this one stays as it is)."
+        )
     kind, key = command.kind, command.hand
     records = dict(state.live)
     if kind == APPEND:
@@ -383,6 +391,11 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         records[key] = command.record if command.record is not None else state.removed[key]
     elif kind not in (SETTINGS, DELETE_MATCH, RESTORE_MATCH):
         raise ValueError(f"unknown command {kind!r}")
+    if kind in (APPEND, RESTORE) and len(records) > MAX_ENTRIES:
+        raise Refused(
+            f"This match has {len(state.live)} entries, the most a match holds is"
+            f" {MAX_ENTRIES}: start a new match for the rest of the evening."
+        )
     record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
     if kind == DELETE:
         record = state.live[key]
@@ -402,6 +415,9 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             summary = _version_words(state.made_by.get(key))
     elif kind == SETTINGS:
         settings = command.settings or {}
+        title = settings.get("title") or ""
+        if not isinstance(title, str) or len(title) > MAX_TITLE:
+            raise Refused("rules", lines=[f"title: give text of at most {MAX_TITLE} characters"])
         stake = None
         if settings.get("stake") is not None:
             stake, problems = parse_stake(settings["stake"])

@@ -17,7 +17,7 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -220,7 +220,9 @@ def connect(path: str) -> Database:
         path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False
     )
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA journal_mode = WAL")
+    # A read-only store keeps its journal mode; reading it still works.
+    with suppress(sqlite3.OperationalError):
+        conn.execute("PRAGMA journal_mode = WAL")
     # An acknowledged change survives a crash of the process and of the machine.
     conn.execute("PRAGMA synchronous = FULL")
     return Database(conn)
@@ -258,10 +260,13 @@ def writing(db: Database) -> Iterator[Database]:
 
 
 def migrate(path: str) -> None:
+    """Bring the database up to date; an up-to-date one is only read, so a
+    read-only database still opens (its pages can be read, nothing saved)."""
     db = connect(path)
     try:
-        with writing(db):  # two servers starting at once migrate one after the other
-            migrations.apply(db)
+        if migrations.pending(db):
+            with writing(db):  # two servers starting at once migrate one after the other
+                migrations.apply(db)
     finally:
         db.close()
 

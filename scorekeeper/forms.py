@@ -5,6 +5,7 @@ The hand forms of each variant live in scorekeeper/entry/, one module per rule s
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -19,6 +20,27 @@ MAX_PLAYERS = 5
 ALL_SPECS = [spec for cls in VARIANTS.values() for spec in cls.option_specs]
 INT_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "int"})
 BOOL_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "bool"})
+
+
+# Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
+# Python's isdigit() but not numbers anyone meant), a minus, and for money one
+# decimal point or comma ("0,50" is 0.50).
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+_MONEY = re.compile(r"[0-9]{0,7}[.,][0-9]{1,6}|[0-9]{1,7}")
+
+
+def whole_number(text: Any) -> int | None:
+    """The whole number typed in `text`, or None when it is anything else."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
+        return int(text.strip())
+    return None
+
+
+def money_text(text: str) -> str:
+    """An amount as the match file writes it: a decimal comma becomes a point;
+    anything that is not an amount is passed on unchanged for the check to name."""
+    text = text.strip()
+    return text.replace(",", ".") if _MONEY.fullmatch(text) else text
 
 
 def option_field_name(option: str) -> str:
@@ -46,12 +68,13 @@ class StakeFields:
     )
 
     def stake_json(self) -> dict[str, Any] | None:
-        amount = (self.stake_amount.data or "").strip()
+        amount = money_text(self.stake_amount.data or "")
         if not amount:
             return None
         per_text = (self.stake_per.data or "1").strip()
-        per: Any = int(per_text) if per_text.isdigit() else per_text
-        return {"amount": amount, "per": per, "currency": (self.stake_currency.data or "").strip()}
+        per: Any = whole_number(per_text)
+        currency = (self.stake_currency.data or "").strip()
+        return {"amount": amount, "per": per_text if per is None else per, "currency": currency}
 
 
 class NewMatchForm(StakeFields, FlaskForm):
@@ -87,7 +110,8 @@ class NewMatchForm(StakeFields, FlaskForm):
             else:
                 text = (field.data or "").strip()
                 if text:
-                    options[spec.name] = int(text) if text.lstrip("-").isdigit() else text
+                    number = whole_number(text)
+                    options[spec.name] = text if number is None else number
         return options
 
     def document(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ hands, so a file that loads is a file that scores.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -18,8 +19,19 @@ from .variants.common import key_name
 FORMAT = "scorekeeper-match/1"
 TOP_LEVEL_KEYS = ("format", "variant", "title", "players", "options", "stake", "hands")
 STAKE_KEYS = ("amount", "per", "currency")
-MAX_TITLE = 120
+MAX_TITLE = 100
 MAX_CURRENCY = 12
+# Limits of the table app, far beyond a real evening (a long one is under 100
+# entries). The command-line scorer takes a match of any length.
+MAX_ENTRIES = 500
+MAX_FILE_BYTES = 1024 * 1024
+LIMITS_TEXT = (
+    f"a match holds at most {MAX_ENTRIES} entries, names of at most 40 characters,"
+    f" a title of at most {MAX_TITLE}, in a file of at most 1 MB"
+)
+# A money amount as people type it: ASCII digits, at most one decimal point.
+# (A minus passes here so that the check below can say "must be zero or more".)
+_AMOUNT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
 @dataclass(frozen=True)
@@ -98,10 +110,13 @@ def parse_amount(value: Any, problems: list[str]) -> Decimal | None:
     if not isinstance(value, str):
         problems.append(f'stake: amount: {value!r} is not a decimal string like "0.50"')
         return None
+    if not _AMOUNT.fullmatch(value.strip()):
+        problems.append(f'stake: amount: {value!r:.60} is not a decimal string like "0.50"')
+        return None
     try:
         amount = Decimal(value.strip())
-    except InvalidOperation:
-        problems.append(f'stake: amount: {value!r} is not a decimal string like "0.50"')
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        problems.append(f'stake: amount: {value!r:.60} is not a decimal string like "0.50"')
         return None
     if not amount.is_finite() or amount < 0:
         problems.append(f"stake: amount: {value!r} must be zero or more")
@@ -112,10 +127,51 @@ def parse_amount(value: Any, problems: list[str]) -> Decimal | None:
     return amount
 
 
+def _not_text(value: Any) -> bool:
+    """A string holding a lone surrogate (JSON "\\ud800") is not valid Unicode:
+    it cannot be stored, printed or drawn."""
+    return isinstance(value, str) and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
+
+
+def invalid_text(doc: dict[str, Any]) -> list[str]:
+    """One problem per place where the document holds text that is not valid Unicode."""
+    problems: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if _not_text(key):
+                    problems.append(f"{where}a key is not valid text (a lone surrogate)")
+                else:
+                    walk(item, f"{where}{key_name(key)}: ")
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, where)
+        elif _not_text(value):
+            problems.append(f"{where}not valid text (it holds a lone surrogate); retype it")
+
+    for key, value in doc.items():
+        if key == "hands" and isinstance(value, list):
+            for number, hand in enumerate(value, 1):
+                walk(hand, f"hand {number}: ")
+        elif key == "players" and isinstance(value, list):
+            for number, name in enumerate(value, 1):
+                if _not_text(name):
+                    problems.append(f"players: player {number} is not valid text; retype it")
+        elif _not_text(key):
+            problems.append("file: a key is not valid text (a lone surrogate)")
+        else:
+            walk(value, f"{key_name(key)}: ")
+    return problems
+
+
 def from_document(doc: Any) -> Match:
     """Check a parsed match document and replay it. Raises MatchError listing every problem."""
     if not isinstance(doc, dict):
         raise MatchError(["file: the match file must be a JSON object"])
+    broken = invalid_text(doc)
+    if broken:
+        raise MatchError(broken)
     problems = [
         f"{key_name(key)}: unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}"
         for key in doc
@@ -161,6 +217,20 @@ def loads(text: str) -> Match:
     except ValueError as exc:  # e.g. an integer longer than Python will convert
         raise MatchError([f"file: not valid JSON: {exc}"]) from None
     return from_document(doc)
+
+
+def check_limits(match: Match, size: int | None = None) -> None:
+    """The table app's limits (the command-line scorer has none): raises MatchError."""
+    problems = []
+    if size is not None and size > MAX_FILE_BYTES:
+        problems.append(f"file: {size} bytes; the most is {MAX_FILE_BYTES} (1 MB)")
+    if len(match.hands) > MAX_ENTRIES:
+        problems.append(
+            f"hands: {len(match.hands)} entries; a match holds at most {MAX_ENTRIES}"
+            " (start a new match for the rest of the evening)"
+        )
+    if problems:
+        raise MatchError(problems)
 
 
 def dumps(match: Match) -> str:

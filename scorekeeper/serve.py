@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 
 
 def lan_address() -> str | None:
@@ -21,12 +22,21 @@ def lan_address() -> str | None:
 def serve(host: str = "0.0.0.0", port: int = 8000) -> int:
     from waitress import serve as waitress_serve
 
-    from . import create_app
+    from . import InstanceUnwritable, create_app
 
-    app = create_app()
+    try:
+        app = create_app()
+    except InstanceUnwritable as exc:
+        print(exc, file=sys.stderr)
+        return 1
     print(f"Scorekeeper is running. Database: {app.config['DATABASE']}")
-    print(f"  On this machine: http://127.0.0.1:{port}/")
     if host == "0.0.0.0":
+        print(
+            f"  Listening on every network interface of this machine (0.0.0.0), port {port}:"
+            " anyone on the same network can reach it, and each match opens only by its own"
+            " address. Use --local to keep it on this machine."
+        )
+        print(f"  On this machine: http://127.0.0.1:{port}/")
         address = lan_address()
         if address:
             # The QR codes on the match page point here, even when this machine's
@@ -35,8 +45,15 @@ def serve(host: str = "0.0.0.0", port: int = 8000) -> int:
             print(f"  On a phone on the same network: http://{address}:{port}/")
         else:
             print("  No local network address found; phones cannot reach this machine.")
+    elif host.startswith("127.") or host in ("localhost", "::1"):
+        print(f"  Listening on this machine only ({host}), port {port} (--local).")
+        print(f"  Open http://{host}:{port}/ here; phones cannot reach it.")
     else:
-        print("  Listening on this machine only (--local).")
+        print(f"  Listening on {host}, port {port} only: http://{host}:{port}/")
     print("Stop with Ctrl+C.", flush=True)
-    waitress_serve(app, host=host, port=port, threads=8)
+    try:
+        waitress_serve(app, host=host, port=port, threads=8)
+    except OSError as exc:
+        print(f"Cannot listen on {host} port {port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0

@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.validators import Optional
 
+from ..forms import whole_number
 from ..variants import Outcome
 
 
@@ -46,9 +47,8 @@ class HandForm(FlaskForm):
 def as_int(value: Any) -> Any:
     """Form values arrive as strings; keep anything that is not a number as it is
     so the rules report it (never guess)."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
-    return value
+    number = whole_number(value)
+    return value if number is None else number
 
 
 class HandEntry:

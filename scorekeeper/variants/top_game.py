@@ -336,6 +336,7 @@ class TopGame(Game):
             isinstance(value, str)
             and len(value) >= 2
             and value[0].upper() in SUITS
+            and value[1:].isascii()
             and value[1:].isdigit()
             and 4 <= int(value[1:]) <= 13
         )

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from flask import abort, after_this_request, request
+from flask import abort, after_this_request, flash, request, session
 from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
@@ -167,6 +167,37 @@ def change_number(applied: Applied) -> int | None:
     """The number the changed hand had when the change was made."""
     wanted = applied.change.revision
     return next((e.number for e in applied.state.log if e.change.revision == wanted), None)
+
+
+# --- saying what went wrong, briefly ---------------------------------------------
+
+MAX_SHOWN = 10  # problems flashed at once: the session cookie must stay small
+MAX_LINE = 200  # characters of one problem; a pasted megabyte is not repeated back
+
+
+def cut(line: str, limit: int = MAX_LINE) -> str:
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def flash_problems(lines: list[str], category: str = "error") -> None:
+    """Flash the first few problems, each cut short, and say how many more there were."""
+    for line in lines[:MAX_SHOWN]:
+        flash(cut(line), category)
+    if len(lines) > MAX_SHOWN:
+        more = len(lines) - MAX_SHOWN
+        flash(f"… and {more} more problem{'' if more == 1 else 's'}.", category)
+
+
+def keep_flashes_small(response):
+    """Messages wait in the session cookie until a page shows them: however many
+    requests pile them up, keep the last few and each short (a browser drops a
+    cookie over 4 kB, and then every message with it)."""
+    waiting = session.get("_flashes")
+    if waiting and (
+        len(waiting) > MAX_SHOWN + 1 or any(len(message) > MAX_LINE for _, message in waiting)
+    ):
+        session["_flashes"] = [(kind, cut(message)) for kind, message in waiting][-MAX_SHOWN - 1 :]
+    return response
 
 
 # --- saying what changed ----------------------------------------------------------

@@ -23,6 +23,8 @@ from . import (
     change_lines,
     change_number,
     command,
+    cut,
+    flash_problems,
     load_or_404,
     remember,
     split_problems,
@@ -124,16 +126,14 @@ def _hand_page(match_id: str, hand_key: int | None):
 
     stored = loaded.stored
     if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
-        for line in changed:
-            flash(line, "error")
+        flash_problems(changed)
         flash(
             "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
         )
         return redirect(url_for("matches.show", match_id=match_id))
     position = _position(loaded, hand_key)
     if position is None:
-        for line in changed:
-            flash(line, "error")
+        flash_problems(changed)
         flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
         return _to_sheet(match_id)
     number = position + 1
@@ -141,8 +141,7 @@ def _hand_page(match_id: str, hand_key: int | None):
         try:
             before = _state_before(stored.match, position)
         except MatchError as exc:
-            for line in exc.lines:
-                flash(line, "error")
+            flash_problems(exc.lines)
             return _to_sheet(match_id)
     upcoming = before.upcoming or {}
     if form is None:
@@ -190,10 +189,9 @@ def _one_tap(
     except Refused as refusal:
         if refusal.stale:
             flash(f"Not done: the match changed since this page was drawn. {refused}", "error")
-            for line in change_lines(refusal.stale, noun):
-                flash(line, "error")
+            flash_problems(change_lines(refusal.stale, noun))
         else:
-            flash(f"{refused} {'; '.join(refusal.lines) or refusal.message}", "error")
+            flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
         flash(done(change_number(applied)), "undo")
     return _to_sheet(match_id)

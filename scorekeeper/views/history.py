@@ -25,7 +25,7 @@ from ..changelog import (
 from ..entry import entry_for
 from ..forms import ConfirmForm
 from ..variants import VARIANTS
-from . import NoRevision, ago, change_lines, command, load_or_404, submit
+from . import NoRevision, ago, change_lines, command, cut, flash_problems, load_or_404, submit
 
 bp = Blueprint("history", __name__, url_prefix="/m/<match:match_id>/history")
 
@@ -122,10 +122,9 @@ def restore(match_id: str, revision: int):
     except Refused as refusal:
         if refusal.stale:
             flash("Not brought back: the match changed since this page was drawn.", "error")
-            for line in change_lines(refusal.stale, noun):
-                flash(line, "error")
+            flash_problems(change_lines(refusal.stale, noun))
         else:
-            flash(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}", "error")
+            flash(cut(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
         last = applied.state.log[-1]
         flash(f"Brought back. {describe(last, noun)}.", "undo")

@@ -13,7 +13,15 @@ from .. import db as store
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
 from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
-from ..matchfile import dumps, from_document, loads, parse_stake
+from ..matchfile import (
+    LIMITS_TEXT,
+    MAX_FILE_BYTES,
+    check_limits,
+    dumps,
+    from_document,
+    loads,
+    parse_stake,
+)
 from ..settle import settle
 from ..sheets import build_sheet
 from ..variants import VARIANTS, MatchError
@@ -22,6 +30,7 @@ from . import (
     NoRevision,
     change_lines,
     command,
+    flash_problems,
     form_key,
     load_or_404,
     my_matches,
@@ -99,15 +108,17 @@ def import_file():
         for message in form.match_file.errors or ["The form expired; try again."]:
             flash(message, "error")
         return redirect(url_for("matches.index"))
-    raw = form.match_file.data.read()
+    raw = form.match_file.data.read(MAX_FILE_BYTES + 1)
     try:
+        if len(raw) > MAX_FILE_BYTES:
+            raise MatchError([f"file: larger than 1 MB; {LIMITS_TEXT}"])
         match = loads(raw.decode("utf-8"))
+        check_limits(match)
     except UnicodeDecodeError:
         flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
         return redirect(url_for("matches.index"))
     except MatchError as exc:
-        for line in exc.lines:
-            flash(line, "error")
+        flash_problems(["Not imported:", *exc.lines])
         return redirect(url_for("matches.index"))
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     remember(created.match_id)
@@ -177,17 +188,26 @@ def export_json(match_id: str):
     )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell):
+    """A text cell a spreadsheet would run as a formula gets a leading ' (shown
+    as text); numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 @bp.get("/m/<match:match_id>/hands.csv")
 def export_csv(match_id: str):
     loaded = load_or_404(match_id)
     match, outcome = loaded.stored.match, loaded.outcome
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["hand", "dealer", "counted", "entered", *match.players, "explanation"])
+    rows = [["hand", "dealer", "counted", "entered", *match.players, "explanation"]]
     results = outcome.hands if outcome else []
     for i, record in enumerate(match.hands):
         result = results[i] if i < len(results) else None
-        writer.writerow(
+        rows.append(
             [
                 i + 1,
                 result.dealer if result else "",
@@ -198,7 +218,9 @@ def export_csv(match_id: str):
             ]
         )
     if outcome:
-        writer.writerow(["total", "", "", "", *[outcome.totals[p] for p in match.players], ""])
+        rows.append(["total", "", "", "", *[outcome.totals[p] for p in match.players], ""])
+    out = io.StringIO()
+    csv.writer(out).writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return Response(
         out.getvalue(),
         mimetype="text/csv",
@@ -262,8 +284,7 @@ def _match_command(match_id: str, kind: str, done: str):
         flash(NO_REVISION, "error")
     except Refused as refusal:
         flash("Not done: the match changed since this page was drawn.", "error")
-        for line in change_lines(refusal.stale) or [refusal.message]:
-            flash(line, "error")
+        flash_problems(change_lines(refusal.stale) or [refusal.message])
         return redirect(url_for("matches.show", match_id=match_id))
     else:
         flash(done, "info")

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from .. import pdf
-from ..matchfile import Match
+from ..matchfile import MAX_ENTRIES, Match
 from ..settle import exact_balances, round_to_hundreds, sides
 from ..sheets import build_sheet, signed
 from ..variants import VARIANTS, Outcome
@@ -117,11 +117,22 @@ def sheet_pdf(match_id: str):
     if paper not in pdf.PAPER_SIZES:
         abort(400, f"paper: choose {' or '.join(pdf.PAPER_SIZES)}")
     loaded = load_or_404(match_id)
+    if len(loaded.stored.records) > MAX_ENTRIES:
+        return _no_pdf(
+            f"No PDF: this match has {len(loaded.stored.records)} entries, and a score sheet"
+            f" is printed for at most {MAX_ENTRIES}. Export the match file or the CSV instead.",
+            413,
+        )
     html = match_html(loaded, appendix=request.args.get("appendix") in ("1", "yes", "on"))
     try:
         key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
     except pdf.PdfUnavailable as exc:
         return Response(str(exc), status=503, mimetype="text/plain")
+    except pdf.PdfBusy:
+        return _no_pdf(
+            "No PDF yet: another table's score sheet is being printed. Try again in a moment.",
+            503,
+        )
     filename = _filename(loaded.stored.match, "pdf")
     response = Response(
         body,
@@ -133,6 +144,10 @@ def sheet_pdf(match_id: str):
     )
     response.set_etag(key)
     return response.make_conditional(request)
+
+
+def _no_pdf(message: str, status: int):
+    return Response(message, status=status, mimetype="text/plain", headers={"Retry-After": "5"})
 
 
 @bp.get("/settle")
