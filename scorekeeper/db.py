@@ -280,6 +280,12 @@ def init_db_command() -> None:
 
 def init_app(app: Flask) -> None:
     migrate(app.config["DATABASE"])
+    # One connection stays open while the app runs, so the WAL and its index
+    # file are never deleted and made again between requests: on a full disk
+    # (nothing can be created) the pages can still be read.
+    keeper = connect(app.config["DATABASE"])
+    keeper.execute("select count(*) from matches").fetchall()
+    app.extensions["scorekeeper_keeper"] = keeper
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
 

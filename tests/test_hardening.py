@@ -1,0 +1,514 @@
+"""Who may open a match, what every answer carries, the limits of a match, CSV
+cells a spreadsheet will not run, and storage faults that answer plainly."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import InstanceUnwritable, create_app, pdf
+from scorekeeper import db as store
+from scorekeeper.matchfile import MAX_ENTRIES
+from tests.webtools import stored_hands
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+NOT_SAVED = (
+    "Not saved: the score store cannot be written right now (disk full / read-only);"
+    " nothing was changed."
+)
+
+
+def visible_text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def start(client, players=PLAYERS) -> str:
+    data = {"variant": "rubber", **{f"player{i}": p for i, p in enumerate(players, 1)}}
+    response = client.post("/new", data=data)
+    assert response.status_code == 302
+    return re.fullmatch(r"/m/([\w-]{16})/hand/new", response.location).group(1)
+
+
+def import_document(client, document: dict):
+    payload = io.BytesIO(json.dumps(document).encode())
+    return client.post(
+        "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
+    )
+
+
+def imported(client, document: dict) -> str:
+    response = import_document(client, document)
+    assert response.status_code == 302, response.text
+    return re.fullmatch(r"/m/([\w-]{16})", response.location).group(1)
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def defeated(count: int) -> list[dict]:
+    """Rubber hands that never make a game: the match never finishes."""
+    return [{"declarer": PLAYERS[n % 4], "contract": "1C", "tricks": n % 7} for n in range(count)]
+
+
+def rubber_document(hands: list[dict], **extra) -> dict:
+    return {
+        "format": "scorekeeper-match/1",
+        "variant": "rubber",
+        "players": list(PLAYERS),
+        "hands": hands,
+        **extra,
+    }
+
+
+# --- who may open a match ---------------------------------------------------------
+
+
+def test_two_new_matches_have_ids_of_96_random_bits_that_differ(client):
+    first, second = start(client), start(client)
+    raw = [base64.urlsafe_b64decode(i + "=" * (-len(i) % 4)) for i in (first, second)]
+    assert [len(r) for r in raw] == [12, 12]  # 96 bits each, at least the 64 asked
+    differing = bin(int.from_bytes(raw[0], "big") ^ int.from_bytes(raw[1], "big")).count("1")
+    assert differing > 0
+    ids = {store.new_match_id() for _ in range(2000)}
+    assert len(ids) == 2000
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{16}", i) for i in ids)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/m/1",
+        "/m/1/hand/new",
+        "/m/1/sheet.pdf",
+        "/m/18446744073709551616",
+        "/m/99999999999999999999999999/hands.csv",
+        "/m/AAAAAAAAAAAAAAAA",
+        "/m/AAAAAAAAAAAAAAAA/live",
+    ],
+)
+def test_a_numbered_or_unknown_match_address_is_a_404(client, path):
+    start(client)
+    assert client.get(path).status_code == 404
+
+
+def test_hand_keys_and_revisions_beyond_64_bits_are_404s(client):
+    match_id = start(client)
+    huge = str(2**64 + 1)
+    for path in (f"/m/{match_id}/hand/{huge}", f"/m/{match_id}/hand/{huge}/delete"):
+        assert client.get(path).status_code in (404, 405)
+        assert client.post(path, data={}).status_code == 404
+    restore = client.post(f"/m/{match_id}/history/{huge}/restore", data={"version": "before"})
+    assert restore.status_code == 404
+
+
+def test_the_home_page_lists_only_the_matches_this_browser_started_or_opened(app):
+    ann, bob, cy = app.test_client(), app.test_client(), app.test_client()
+    anns = start(ann, ("Ann", "Bob", "Cy", "Dee"))
+    bobs = start(bob, ("Eve", "Fay", "Gus", "Hal"))
+    assert f"/m/{anns}" in ann.get("/").text and f"/m/{bobs}" not in ann.get("/").text
+    assert f"/m/{bobs}" in bob.get("/").text and f"/m/{anns}" not in bob.get("/").text
+    home = cy.get("/").text
+    assert f"/m/{anns}" not in home and f"/m/{bobs}" not in home
+    assert "Eve" not in visible_text(home)
+    assert cy.get(f"/m/{bobs}").status_code == 200  # given the address: opened
+    assert f"/m/{bobs}" in cy.get("/").text and f"/m/{anns}" not in cy.get("/").text
+
+
+def test_the_watch_address_does_not_add_the_match_to_the_home_page(app):
+    ann, guest = app.test_client(), app.test_client()
+    match_id = start(ann)
+    token = store.load_match(_db(app), match_id).watch
+    assert guest.get(f"/w/{token}").status_code == 200
+    assert f"/m/{match_id}" not in guest.get("/").text
+
+
+def _db(app):
+    return store.connect(app.config["DATABASE"])
+
+
+def test_the_remembered_list_is_a_small_httponly_lax_cookie(client):
+    for _ in range(70):
+        match_id = start(client)
+    cookie = client.get_cookie("matches")
+    assert cookie.http_only and cookie.same_site == "Lax"
+    assert cookie.value.split(".")[0] == match_id
+    assert len(cookie.value.split(".")) == 60 and len(cookie.value) < 1100
+
+
+# --- security headers on every kind of answer --------------------------------------
+
+
+def _answers(client):
+    match_id = imported(client, example("top-game"))
+    pdf.clear_cache()
+    return {
+        "html": client.get(f"/m/{match_id}"),
+        "json": client.get(f"/m/{match_id}/live"),
+        "match file": client.get(f"/m/{match_id}/match.json"),
+        "csv": client.get(f"/m/{match_id}/hands.csv"),
+        "pdf": client.get(f"/m/{match_id}/sheet.pdf"),
+        "static": client.get("/static/app.css"),
+        "404": client.get("/m/1"),
+        "redirect": client.post("/new", data={"variant": "rubber", "player1": "A"}),
+    }
+
+
+def test_every_kind_of_answer_carries_the_security_headers(client):
+    answers = _answers(client)
+    assert answers["pdf"].mimetype == "application/pdf"
+    assert answers["csv"].mimetype == "text/csv"
+    for kind, answer in answers.items():
+        headers = answer.headers
+        csp = headers.get("Content-Security-Policy", "")
+        assert "default-src 'self'" in csp, kind
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp, kind
+        assert "frame-ancestors 'none'" in csp, kind
+        assert headers.get("X-Content-Type-Options") == "nosniff", kind
+        assert headers.get("Referrer-Policy") == "same-origin", kind
+
+
+def test_the_session_and_phone_cookies_are_httponly_and_samesite_lax(client):
+    match_id = start(client)
+    client.post(f"/m/{match_id}/settings", data={"title": "x" * 101})  # flashes nothing
+    client.post("/phone", data={"name": "Ann's phone", "next": "/"})
+    for name in ("session", "phone"):
+        cookie = client.get_cookie(name)
+        assert cookie is not None, name
+        assert cookie.http_only and cookie.same_site == "Lax", name
+
+
+def test_no_page_has_an_inline_script_or_style_attribute(client):
+    match_id = imported(client, example("bridge-for-three"))
+    for path in ("/", "/new", f"/m/{match_id}", f"/m/{match_id}/hand/new", "/rules/"):
+        page = client.get(path, follow_redirects=True).text
+        scripts = re.findall(r"<script\b([^>]*)>", page)
+        assert all("src=" in s or "application/json" in s for s in scripts), (path, scripts)
+        assert not re.search(r"\son[a-z]+=", page), path
+
+
+# --- limits of a match -------------------------------------------------------------
+
+
+def test_an_import_of_501_entries_is_refused_naming_the_limit(client):
+    response = import_document(client, rubber_document(defeated(MAX_ENTRIES + 1)))
+    assert response.status_code == 302 and response.location == "/"
+    home = visible_text(client.get("/").text)
+    assert "hands: 501 entries; a match holds at most 500" in home
+    assert "Not imported:" in home and "/m/" not in client.get("/").text
+
+
+def test_an_import_of_500_entries_is_taken_and_the_501st_hand_is_refused(client):
+    match_id = imported(client, rubber_document(defeated(MAX_ENTRIES)))
+    refused = client.post(
+        f"/m/{match_id}/hand/new",
+        data={"declarer": "Ann", "level": "1", "strain": "C", "tricks": "3"},
+        follow_redirects=True,
+    )
+    assert refused.status_code < 500
+    assert "the most a match holds is 500" in visible_text(refused.text)
+    assert len(stored_hands(client, match_id)) == MAX_ENTRIES
+
+
+def test_an_import_over_one_megabyte_is_refused_naming_the_limit(client):
+    document = rubber_document(defeated(3), title="x" * 1_100_000)
+    response = import_document(client, document)
+    assert response.status_code == 302
+    home = visible_text(client.get("/").text)
+    assert "file: larger than 1 MB" in home and "at most 500 entries" in home
+
+
+def test_an_upload_over_the_request_limit_is_refused_without_a_500(client):
+    payload = io.BytesIO(b" " * (3 * 1024 * 1024))
+    response = client.post(
+        "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 413
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("title", "x" * 101, "title: give text of at most 100 characters"),
+        ("players", ["A" * 41, "Bob", "Cy", "Dee"], "player 1 has 41 characters, at most 40"),
+    ],
+)
+def test_titles_and_names_over_their_limits_are_refused(client, field, value, message):
+    response = import_document(client, rubber_document([], **{field: value}))
+    assert response.status_code == 302
+    assert message in visible_text(client.get("/").text)
+
+
+def test_a_settings_title_over_100_characters_is_refused(client):
+    match_id = start(client)
+    page = client.post(f"/m/{match_id}/settings", data={"title": "x" * 101})
+    assert page.status_code == 200
+    assert "Field cannot be longer than 100 characters." in page.text
+    assert client.get(f"/m/{match_id}/live").json["revision"] == 1
+
+
+def test_no_pdf_is_made_of_a_match_over_the_limit(app, client):
+    match_id = imported(client, rubber_document(defeated(10)))
+    db = _db(app)
+    with store.writing(db):  # as if stored before the limit existed
+        for key in range(11, MAX_ENTRIES + 2):
+            db["changes"].insert(
+                {
+                    "match_id": match_id,
+                    "revision": key - 9,
+                    "kind": "append",
+                    "hand": key,
+                    "record": json.dumps(defeated(key)[-1]),
+                    "created": "2026-11-23T20:00:00+00:00",
+                }
+            )
+    answer = client.get(f"/m/{match_id}/sheet.pdf")
+    assert answer.status_code == 413
+    assert "this match has 501 entries" in answer.text
+    assert client.get(f"/m/{match_id}/hands.csv").status_code == 200
+
+
+def test_a_pdf_that_waits_too_long_for_another_answers_503(client, monkeypatch):
+    match_id = imported(client, example("top-game"))
+    pdf.clear_cache()
+    monkeypatch.setattr(pdf, "WAIT_FOR_RENDER", 0.05)
+    with pdf._render_lock:
+        answer = client.get(f"/m/{match_id}/sheet.pdf")
+    assert answer.status_code == 503
+    assert "another table's score sheet is being printed" in answer.text
+    assert client.get(f"/m/{match_id}/sheet.pdf").status_code == 200
+
+
+# --- CSV safe for spreadsheets -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(x)", "+SUM(A1)", "-2+3", "@cmd", "=1+1"])
+def test_a_csv_cell_that_a_spreadsheet_would_run_starts_with_a_quote(client, name):
+    document = rubber_document(
+        [{"declarer": name, "contract": "2H", "tricks": 8}],
+        players=[name, "Bob", "Cy", "Dee"],
+    )
+    match_id = imported(client, document)
+    rows = list(csv.reader(io.StringIO(client.get(f"/m/{match_id}/hands.csv").text)))
+    assert rows[0][4] == "'" + name
+    assert rows[1][1] == "'" + name  # the dealer
+    assert rows[1][3].startswith("{")  # the record as entered, a JSON object
+    assert rows[1][4:8] == ["0", "0", "0", "0"] or all(
+        re.fullmatch(r"-?\d+", c) for c in rows[1][4:8]
+    )
+    assert all(not c.startswith("'") for c in rows[-1][4:8])  # totals stay numbers
+
+
+@pytest.mark.parametrize(
+    "cell, written",
+    [
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("=x", "'=x"),
+        ("a=b", "a=b"),
+        ("", ""),
+        (-40, -40),
+        (0, 0),
+    ],
+)
+def test_spreadsheet_safe_prefixes_text_only(cell, written):
+    from scorekeeper.views.matches import spreadsheet_safe
+
+    assert spreadsheet_safe(cell) == written
+
+
+def test_negative_scores_stay_numbers_in_the_csv(client):
+    match_id = imported(client, rubber_document(defeated(2)))
+    rows = list(csv.reader(io.StringIO(client.get(f"/m/{match_id}/hands.csv").text)))
+    assert rows[0] == ["hand", "dealer", "counted", "entered", *PLAYERS, "explanation"]
+    assert [r[0] for r in rows] == ["hand", "1", "2", "total"]
+    assert not any(cell.startswith("'") for row in rows for cell in row)
+
+
+# --- storage faults ------------------------------------------------------------------
+
+
+def _stored_revisions(app, match_id: str) -> int:
+    db = _db(app)
+    try:
+        return store.revision(db, match_id)
+    finally:
+        db.close()
+
+
+def _read_only(monkeypatch):
+    """Open the database as SQLite opens a file it may not write."""
+    real = sqlite3.connect
+
+    def connect(path, *args, **kwargs):
+        return real(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(store.sqlite3, "connect", connect)
+
+
+def _disk_full(monkeypatch):
+    """The disk fills while the change is written: SQLite reports SQLITE_FULL at
+    COMMIT (injected here; the tmpfs test below fills a real filesystem)."""
+    real = store.connect
+
+    def connect(path):
+        db = real(path)
+        execute = db.execute
+
+        def full_at_commit(sql, *args, **kwargs):
+            if sql == "COMMIT":
+                raise sqlite3.OperationalError("database or disk is full")
+            return execute(sql, *args, **kwargs)
+
+        db.execute = full_at_commit
+        return db
+
+    monkeypatch.setattr(store, "connect", connect)
+
+
+@pytest.mark.parametrize("fault", ["read-only", "disk full"])
+def test_a_store_that_cannot_be_written_answers_503_and_keeps_reading(
+    app, client, monkeypatch, fault
+):
+    match_id = start(client)
+    client.post(
+        f"/m/{match_id}/hand/new",
+        data={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
+    )
+    before = stored_hands(client, match_id)
+    (_read_only if fault == "read-only" else _disk_full)(monkeypatch)
+    big = {"declarer": "Bob", "level": "3", "strain": "NT", "tricks": "9"}
+    answers = [
+        client.post(f"/m/{match_id}/hand/new", data=big),
+        client.post(f"/m/{match_id}/settings", data={"title": "T" * 100}),
+        client.post(
+            "/new",
+            data={"variant": "rubber", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}},
+        ),
+        client.post(f"/m/{match_id}/undo"),
+    ]
+    for answer in answers:
+        assert answer.status_code == 503
+        assert NOT_SAVED in visible_text(answer.text)
+    assert client.get(f"/m/{match_id}").status_code == 200  # reading still works
+    assert client.get(f"/m/{match_id}/live").json["revision"] == 2
+    monkeypatch.undo()
+    assert stored_hands(client, match_id) == before
+    assert _stored_revisions(app, match_id) == 2
+    assert len(list(_db(app).query("select id from matches"))) == 1
+
+
+def test_an_unopenable_database_answers_503_not_500(app, client, monkeypatch):
+    match_id = start(client)
+
+    def broken(path, *args, **kwargs):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(store.sqlite3, "connect", broken)
+    answer = client.get(f"/m/{match_id}")
+    assert answer.status_code == 503 and NOT_SAVED in visible_text(answer.text)
+
+
+def test_an_instance_folder_that_cannot_be_created_is_named(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(blocker / "instance"))
+    with pytest.raises(InstanceUnwritable) as raised:
+        create_app()
+    message = str(raised.value)
+    assert str(blocker / "instance") in message and "SCOREKEEPER_INSTANCE" in message
+    assert "\n" not in message
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real 2 MB filesystem (tmpfs), where mounting is allowed (root on Linux)."""
+    mount = tmp_path / "small"
+    mount.mkdir()
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True
+    )
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a small filesystem here: {made.stderr.decode().strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+
+
+def test_a_full_disk_answers_503_stores_nothing_and_keeps_reading(small_disk):
+    app = create_app(
+        {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(small_disk / "t.db")}
+    )
+    client = app.test_client()
+    match_id = start(client)
+    client.get(f"/m/{match_id}")
+    filler = small_disk / "filler"
+    with open(filler, "wb") as handle:  # fill every free block
+        try:
+            while True:
+                handle.write(b"\0" * 65536)
+                handle.flush()
+        except OSError:
+            pass
+    hand = {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8", "revision": "1"}
+    answers = [client.post(f"/m/{match_id}/hand/new", data=hand) for _ in range(3)]
+    assert {a.status_code for a in answers} == {503}
+    assert NOT_SAVED in visible_text(answers[0].text)
+    assert client.get(f"/m/{match_id}").status_code == 200
+    filler.unlink()
+    assert stored_hands(client, match_id) == []
+    assert client.post(f"/m/{match_id}/hand/new", data=hand).status_code == 302
+    assert len(stored_hands(client, match_id)) == 1
+
+
+@pytest.fixture
+def unwritable_folder(tmp_path):
+    """A folder this process cannot write: a read-only filesystem for root
+    (root ignores file modes), mode 555 for anyone else."""
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        yield folder
+        folder.chmod(0o755)
+        return
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)], capture_output=True
+    )
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a read-only filesystem here: {made.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_serve_on_an_unwritable_instance_folder_stops_with_one_line(unwritable_folder):
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "serve", "--local", "--port", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=str(Path(__file__).resolve().parent.parent),
+        env={**os.environ, "SCOREKEEPER_INSTANCE": str(unwritable_folder)},
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"Scorekeeper cannot write its instance folder {unwritable_folder}")
+    assert "Read-only file system" in lines[0] or "Permission denied" in lines[0]
+    assert "SCOREKEEPER_INSTANCE" in lines[0]
