@@ -1,4 +1,5 @@
-"""`scorekeeper score FILE|-`, `scorekeeper serve`, `scorekeeper variants`."""
+"""`scorekeeper score FILE|-`, `scorekeeper serve`, `scorekeeper variants`,
+`scorekeeper matches`."""
 
 from __future__ import annotations
 
@@ -46,6 +47,34 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_matches(args: argparse.Namespace) -> int:
+    """Every match in this machine's store with its address: the home page of a
+    phone lists only the matches it started or opened."""
+    from . import InstanceUnwritable, create_app
+    from .db import connect, list_matches
+
+    try:
+        app = create_app()
+    except InstanceUnwritable as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    db = connect(app.config["DATABASE"])
+    try:
+        found = list_matches(db)
+    finally:
+        db.close()
+    for match in found:
+        name = VARIANTS[match.variant].name if match.variant in VARIANTS else match.variant
+        state = " (deleted)" if match.deleted else ""
+        print(
+            f"/m/{match.id}  {match.updated[:16].replace('T', ' ')}  {name}"
+            f"  {match.title or '-'}  {', '.join(match.players)}{state}"
+        )
+    if not found:
+        print("No matches yet.")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
@@ -60,6 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     score.set_defaults(run=cmd_score)
     variants = commands.add_parser("variants", help="list the variants and their ids")
     variants.set_defaults(run=cmd_variants)
+    listing = commands.add_parser(
+        "matches", help="list every match stored on this machine with its address"
+    )
+    listing.set_defaults(run=cmd_matches)
     serve = commands.add_parser("serve", help="serve the table app with waitress")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")

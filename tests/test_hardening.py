@@ -512,3 +512,28 @@ def test_serve_on_an_unwritable_instance_folder_stops_with_one_line(unwritable_f
     assert lines[0].startswith(f"Scorekeeper cannot write its instance folder {unwritable_folder}")
     assert "Read-only file system" in lines[0] or "Permission denied" in lines[0]
     assert "SCOREKEEPER_INSTANCE" in lines[0]
+
+
+def test_scorekeeper_matches_lists_every_stored_match_with_its_address(tmp_path):
+    from scorekeeper.matchfile import from_document
+
+    store.migrate(str(tmp_path / "scorekeeper.db"))
+    db = store.connect(str(tmp_path / "scorekeeper.db"))
+    ids = [
+        store.create_match(db, from_document({**example("top-game"), "title": title})).match_id
+        for title in ("Friday", "Saturday")
+    ]
+    db.close()
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "matches"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SCOREKEEPER_INSTANCE": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    for match_id, title in zip(ids, ("Friday", "Saturday"), strict=True):
+        [line] = [x for x in lines if x.startswith(f"/m/{match_id}  ")]
+        assert f"The Top Game  {title}  Ann, Bob, Cy" in line
