@@ -145,7 +145,7 @@ def test_new_match_form_errors_store_nothing(client, data, message):
     response = client.post("/new", data=data)
     assert response.status_code == 200
     assert message in response.text
-    assert "Resume" in client.get("/").text and "No matches yet." in client.get("/").text
+    assert "Resume" in client.get("/").text and "No matches on this phone yet." in client.get("/").text
 
 
 def test_csrf_is_required_on_every_post(tmp_path):
@@ -155,7 +155,7 @@ def test_csrf_is_required_on_every_post(tmp_path):
         "/new", data={"variant": "top-game", "player1": "Ann", "player2": "Bob", "player3": "Cy"}
     )
     assert response.status_code == 400
-    assert "No matches yet." in client.get("/").text
+    assert "No matches on this phone yet." in client.get("/").text
 
 
 # --- recording hands ----------------------------------------------------------
@@ -393,7 +393,7 @@ def test_import_validates_exactly_like_the_cli(client):
         follow_redirects=True,
     )
     assert "hand 1: contract: pn 7 in a suit gives level 4, not 3" in response.text
-    assert "No matches yet." in response.text
+    assert "No matches on this phone yet." in response.text
 
 
 @pytest.mark.parametrize(
@@ -417,7 +417,7 @@ def test_import_of_a_bad_file_says_why(client, payload, message):
         follow_redirects=True,
     )
     assert message in response.text
-    assert "No matches yet." in response.text
+    assert "No matches on this phone yet." in response.text
 
 
 def test_csv_hand_log(client):
