@@ -7,6 +7,8 @@ and every other URL is refused.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import hashlib
 import logging
 import mimetypes
@@ -44,6 +46,8 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 STYLESHEETS = ("print.css",)
 
 _render_lock = threading.Lock()  # one render at a time: Pango and fontconfig are shared
+# How long a request waits for another table's render before giving up (seconds).
+WAIT_FOR_RENDER = 10
 # Recently rendered PDFs by content: asking again for an unchanged sheet (the
 # phone's viewer reloading it, sharing it after looking at it) costs no render.
 CACHE_SIZE = 32
@@ -57,6 +61,10 @@ class RefusedURL(ValueError):
 
 class PdfUnavailable(RuntimeError):
     """WeasyPrint's system libraries are missing on this machine."""
+
+
+class PdfBusy(RuntimeError):
+    """Another PDF is being made and did not finish within WAIT_FOR_RENDER."""
 
 
 class StaticFetcher(URLFetcher):
@@ -136,11 +144,15 @@ def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper: {paper!r} is not one of {', '.join(PAPER_SIZES)}")
     fetcher = StaticFetcher(static_folder)
-    with _render_lock:
+    if not _render_lock.acquire(timeout=WAIT_FOR_RENDER):
+        raise PdfBusy("another PDF is being made")
+    try:
         document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
         return document.write_pdf(
             stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
         )
+    finally:
+        _render_lock.release()
 
 
 def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
@@ -172,3 +184,16 @@ def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple
 def clear_cache() -> None:
     with _cache_lock:
         _rendered.clear()
+
+
+@atexit.register
+def _release_fonts() -> None:
+    # The cached FontConfiguration (directly and through the cached CSS) stays
+    # reachable from the weasyprint logger's filter until the very end, and its
+    # Pango font map's finalizer would then run after shutdown has unloaded
+    # libpangoft2: a segfault on exit. Free them now, while Pango is loaded.
+    clear_cache()
+    _paper.cache_clear()
+    _stylesheet.cache_clear()
+    _font_config.cache_clear()
+    gc.collect()

@@ -145,7 +145,8 @@ def test_new_match_form_errors_store_nothing(client, data, message):
     response = client.post("/new", data=data)
     assert response.status_code == 200
     assert message in response.text
-    assert "Resume" in client.get("/").text and "No matches on this phone yet." in client.get("/").text
+    home = client.get("/").text
+    assert "Resume" in home and "No matches on this phone yet." in home
 
 
 def test_csrf_is_required_on_every_post(tmp_path):
