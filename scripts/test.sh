@@ -5,4 +5,5 @@ source "$(dirname "$0")/setup.sh"
 setup_scorekeeper --for-tests
 cd "$ROOT"
 ruff check .
+ruff format --check .
 python -m pytest -q -p no:cacheprovider "$@"

@@ -21,7 +21,15 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.browser
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test under tests/browser/ (a `pytestmark` in a conftest marks
+    nothing), so `-m "not browser"` really leaves them out."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(item.fspath).resolve().parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _free_port() -> int:
