@@ -1,0 +1,76 @@
+"""`scorekeeper score` answers byte for byte as recorded: the scored examples and
+the problems of many broken files (each example with one hand field removed,
+replaced or added). Other tools read this output; a refactoring must not move a
+character of it. After a deliberate change of a message, record again with
+    SCOREKEEPER_RECORD=1 python -m pytest tests/test_cli_recorded.py
+and read the diff of tests/recorded/cli.json before committing it."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDED = ROOT / "tests" / "recorded" / "cli.json"
+WRONG_VALUES = ["x", -1, 99, None, True, [], "4Z", ""]
+
+
+def corpus() -> dict[str, str]:
+    """Case name -> match-file text, always the same list in the same order."""
+    cases: dict[str, str] = {}
+    for path in sorted((ROOT / "examples").glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        cases[path.stem] = text
+        doc = json.loads(text)
+        for number, hand in enumerate(doc["hands"][:4], 1):
+            for field in sorted(hand):
+                without = copy.deepcopy(doc)
+                del without["hands"][number - 1][field]
+                cases[f"{path.stem}/hand {number}/without {field}"] = json.dumps(without)
+                for value in WRONG_VALUES:
+                    wrong = copy.deepcopy(doc)
+                    wrong["hands"][number - 1][field] = value
+                    cases[f"{path.stem}/hand {number}/{field}={value!r}"] = json.dumps(wrong)
+            unknown = copy.deepcopy(doc)
+            unknown["hands"][number - 1]["colour"] = "red"
+            cases[f"{path.stem}/hand {number}/unknown key"] = json.dumps(unknown)
+        for key in ("players", "options", "stake", "variant", "format"):
+            broken = copy.deepcopy(doc)
+            broken[key] = "?"
+            cases[f"{path.stem}/{key}='?'"] = json.dumps(broken)
+    return cases
+
+
+def score(text: str) -> dict[str, object]:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["score", "-"])
+    finally:
+        sys.stdin = stdin
+    return {"status": status, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+def test_every_case_answers_exactly_as_recorded():
+    answers = {name: score(text) for name, text in corpus().items()}
+    if os.environ.get("SCOREKEEPER_RECORD") == "1":
+        RECORDED.write_text(json.dumps(answers, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        pytest.skip("recorded again; read the diff before committing")
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    assert sorted(answers) == sorted(recorded)
+    changed = [name for name in answers if answers[name] != recorded[name]]
+    assert not changed, f"{len(changed)} answers changed, e.g. {changed[:5]}"
+    statuses = {a["status"] for a in answers.values()}
+    assert statuses == {0, 2}
+    assert len(answers) > 1000
