@@ -68,6 +68,7 @@ window.Scorekeeper = {
     document.querySelectorAll(`#group-${name} input`).forEach((input) => {
       const off = hidden.includes(input.value);
       input.disabled = off;
+      input.hidden = off; // with its label: no unlabelled radio left for a screen reader
       const label = document.querySelector(`label[for="${input.id}"]`);
       if (label) label.hidden = off;
       if (off && input.checked) input.checked = false;

@@ -22,7 +22,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 
 
-
 def pytest_collection_modifyitems(items):
     """Mark every test under tests/browser/ (a `pytestmark` in a conftest marks
     nothing), so `-m "not browser"` really leaves them out."""
@@ -110,7 +109,7 @@ class Table:
             else:
                 page.fill(selector, value)
         page.click("form#new-match button.primary")
-        page.wait_for_url(re.compile(r".*/m/\d+/hand/new$"))
+        page.wait_for_url(re.compile(r".*/m/[\w-]{16}/hand/new$"))
         return re.search(r"/m/([\w-]{16})", page.url).group(1)
 
     def new_hand(self) -> None:
@@ -121,7 +120,7 @@ class Table:
 
     def save(self) -> None:
         self.tap("#save")
-        self.page.wait_for_url(re.compile(r".*/m/\d+(\?.*)?(#.*)?$"))
+        self.page.wait_for_url(re.compile(r".*/m/[\w-]{16}(\?.*)?(#.*)?$"))
 
     def no_horizontal_scroll(self, width: int = 360) -> None:
         self.page.set_viewport_size({"width": width, "height": 800})

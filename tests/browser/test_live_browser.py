@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from .conftest import ARTIFACTS, CHROMIUM, PHONE, Table, shown
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]  # rubber bridge: We = Ann & Cy, They = Bob & Di
-SHEET_URL = re.compile(r".*/m/\d+(\?.*)?(#.*)?$")
+SHEET_URL = re.compile(r".*/m/[\w-]{16}(\?.*)?(#.*)?$")
 LIVE_WAIT_MS = 3000  # live.js polls every 2 s: a change shows within one poll and a fetch
 
 # The records the match file stores for the hands entered below.
@@ -330,7 +330,7 @@ def test_share_qr_codes_read_back_and_watch_is_read_only(table, phone_b, zbarimg
     assert phone_b.page_totals() == {"Ann": "+120", "Bob": "0", "Cy": "+120", "Di": "0"}
     assert "read-only" in watcher.inner_text("#live-region")
     refused = watcher.request.post(addresses["watch"], form={"revision": "2", "key": "x" * 16})
-    assert refused.status == 405
+    assert refused.status == 403
     assert stored_hands(table, match_id) == [ANN_4S_MADE]
     phone_b.no_horizontal_scroll()
 
