@@ -9,6 +9,7 @@ matches never block each other into an error. No answer is ever 500 or above.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 
@@ -185,3 +186,60 @@ def test_eight_phones_on_eight_matches_saving_at_once_are_all_stored(table):
         assert [a.status for a in answers] == [302] * 8
     for phone, match_id in zip(phones, matches, strict=True):
         assert phone.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
+
+
+HOSTILE_HANDS = [
+    {"declarer": "Ann", "level": "²", "strain": "H", "tricks": "8"},
+    {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "٨"},
+    {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "9" * 5000},
+    {"declarer": "Ann", "level": "2"},
+    {"declarer": "=HYPERLINK(1)", "level": "2", "strain": "H", "tricks": "8"},
+    {},
+]
+
+
+def test_hostile_forms_racing_real_saves_never_500_and_never_store(table):
+    """Two phones save real hands while two others send broken forms to the same
+    match and probe addresses that do not exist: every valid save is stored
+    once, nothing broken is stored, no answer is a 500, every cookie stays small."""
+    ann = table("Ann's phone")
+    match_id = ann.start("rubber", PLAYERS)
+    savers = [table("Ann's phone"), table("Bob's phone")]
+    attackers = [table("Eve's phone"), table("Mal's phone")]
+    for phone in savers + attackers:
+        phone.get(f"/m/{match_id}")
+    saved: list[int] = []
+    lock = threading.Lock()
+
+    def save(phone: Phone, offset: int) -> None:
+        for i in range(offset, ROUNDS // 2, 2):
+            form = phone.form(f"/m/{match_id}/hand/new")
+            answer = phone.submit(form, **down(i))
+            if answer.status == 302:
+                with lock:
+                    saved.append(i)
+
+    def attack(phone: Phone) -> None:
+        for _ in range(3):
+            for fields in HOSTILE_HANDS:
+                form = phone.form(f"/m/{match_id}/hand/new")
+                answer = phone.submit(form, **fields)
+                assert answer.status in (200, 409), (fields, answer.status)
+            for path in ("/m/1", f"/m/{match_id}/hand/{2**70}", "/m/AAAAAAAAAAAAAAAA/live"):
+                assert phone.get(path).status == 404
+            big = {**phone.forms("/new")[0].fields, "title": "x" * 5000, "stake_amount": "²"}
+            assert phone.post("/new", big).status == 200
+
+    threads = [threading.Thread(target=save, args=(p, n)) for n, p in enumerate(savers)]
+    threads += [threading.Thread(target=attack, args=(p,)) for p in attackers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    stored = ann.hands(match_id)
+    assert sorted(stored, key=json.dumps) == sorted(
+        (stored_record(i) for i in saved), key=json.dumps
+    )
+    assert len(stored) == len(saved) > 0
+    for phone in savers + attackers:
+        assert all(len(k) + len(v) < 4000 for k, v in phone.cookies.items())
