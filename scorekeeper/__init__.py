@@ -82,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import db
+    from .registry import missing
     from .views import (
         CONVERTERS,
         hands,
@@ -94,6 +95,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         sheets,
     )
 
+    incomplete = missing(templates=Path(app.template_folder), documentation=False)
+    if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
+        raise RuntimeError("variants incomplete: " + "; ".join(incomplete))
     app.url_map.converters.update(CONVERTERS)
     try:
         db.init_app(app)

@@ -9,8 +9,7 @@ only judge of what is allowed.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import contextlib
 from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
@@ -18,7 +17,7 @@ from wtforms import HiddenField, RadioField
 from wtforms.validators import Optional
 
 from ..forms import whole_number
-from ..variants import Outcome
+from ..variants import VARIANTS, Outcome
 
 
 def choice_field(
@@ -97,13 +96,10 @@ def register(entry_cls: type[HandEntry]) -> type[HandEntry]:
 
 
 def entry_for(variant: str) -> HandEntry:
+    """The variant's HandEntry, from entry/<family>.py (registry.py); KeyError if none."""
+    if variant not in _ENTRIES and variant in VARIANTS:
+        from ..registry import module
+
+        with contextlib.suppress(ModuleNotFoundError):
+            module("entry", VARIANTS[variant])  # its classes register themselves
     return _ENTRIES[variant]
-
-
-def _register_all() -> None:
-    """Import every entry module in this package; each registers itself."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-
-
-_register_all()

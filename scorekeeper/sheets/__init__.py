@@ -7,25 +7,10 @@ Nothing here is stored: it is computed from the replay every time.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable
 from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
-
-Builder = Callable[[Match, Outcome], dict[str, Any]]
-_BUILDERS: dict[str, tuple[str, Builder]] = {}
-
-
-def register(*variant_ids: str, template: str) -> Callable[[Builder], Builder]:
-    def decorate(builder: Builder) -> Builder:
-        for variant_id in variant_ids:
-            _BUILDERS[variant_id] = (template, builder)
-        return builder
-
-    return decorate
 
 
 def hand_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
@@ -45,9 +30,14 @@ def hand_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
 
 
 def build_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
-    template, builder = _BUILDERS[match.variant]
+    """The variant's sheet: `build` of sheets/<family>.py, drawn by sheets/<family>.html."""
+    from ..registry import family, module
+    from ..variants import VARIANTS
+
+    cls = VARIANTS[match.variant]
+    builder = module("sheets", cls).build
     return {
-        "template": template,
+        "template": f"sheets/{family(cls)}.html",
         "players": list(match.players),
         "rows": hand_rows(match, outcome),
         "totals": [outcome.totals[p] for p in match.players],
@@ -81,12 +71,3 @@ def running_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def _register_all() -> None:
-    """Import every sheet module in this package; each registers itself."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-
-
-_register_all()

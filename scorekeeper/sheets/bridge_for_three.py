@@ -9,7 +9,6 @@ from ..matchfile import Match
 from ..variants import Outcome
 from ..variants.bridge_for_three import FLOOR, WINNING_HOLE
 from ..variants.common import contract_text
-from . import register
 
 # Board geometry in SVG user units; the drawing scales to the page width.
 HOLE_STEP = 20
@@ -70,8 +69,7 @@ def peg_board(players: list[str], pegs: dict[str, int], winners: list[str]) -> d
     }
 
 
-@register("bridge-for-three", template="sheets/bridge_for_three.html")
-def bridge_for_three_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     players = list(match.players)
     log = []
     for result in outcome.hands:

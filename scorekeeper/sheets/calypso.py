@@ -8,7 +8,6 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
-from . import register
 
 
 def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] | None):
@@ -20,8 +19,7 @@ def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] 
     }
 
 
-@register("calypso", template="sheets/calypso.html")
-def calypso_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     game = outcome.game
     sides = [list(side) for side in game.sides()]
     games = []

@@ -9,7 +9,6 @@ from typing import Any
 from ..matchfile import Match
 from ..variants import Outcome
 from ..variants.common import STRAIN_SYMBOL
-from . import register
 
 
 def columns(match: Match) -> list[list[str]]:
@@ -55,8 +54,7 @@ def goal(match: Match, outcome: Outcome) -> str:
     return f"{played}, {left} left."
 
 
-@register("mini-bridge", "mini-bridge-3", template="sheets/mini_bridge.html")
-def mini_bridge_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     groups = columns(match)
     running = [0] * len(groups)
     rows = []

@@ -8,7 +8,7 @@ from typing import Any
 from ..matchfile import Match
 from ..variants import Outcome
 from ..variants.common import STRAIN_SYMBOL, parse_contract
-from . import register, running_rows
+from . import running_rows
 
 ROLE_LETTER = {"chooser": "C", "partner": "P", "declarer": "D"}
 
@@ -38,8 +38,7 @@ def roles(details: dict[str, Any], players: list[str]) -> list[str]:
     return marks
 
 
-@register("need-a-fourth", template="sheets/need_a_fourth.html")
-def need_a_fourth_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     rows = running_rows(match, outcome)
     for row in rows:
         details = row["details"]

@@ -16,7 +16,6 @@ from ..settle import round_to_hundreds
 from ..variants import Outcome
 from ..variants.common import contract_text as written
 from ..variants.common import parse_contract
-from . import register
 
 # What an entry is, in the few letters that fit under it on a phone.
 WHAT_LABEL = {
@@ -169,8 +168,7 @@ def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
     }
 
 
-@register("rubber", "honeymoon", "chicago", template="sheets/rubber.html")
-def rubber_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     game = outcome.game
     names = game.side_names
     units = pad_units(match, outcome)

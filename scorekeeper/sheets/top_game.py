@@ -7,11 +7,9 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
-from . import register
 
 
-@register("top-game", template="sheets/top_game.html")
-def top_game_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     game = outcome.game
     halves = []
     for half in (1, 2):

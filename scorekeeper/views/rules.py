@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
+from ..registry import stem
 from ..variants import VARIANTS
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -19,4 +20,4 @@ def show(variant_id: str):
     cls = VARIANTS.get(variant_id)
     if cls is None:
         abort(404)
-    return render_template(f"rules/{variant_id}.html", variant=cls, variants=VARIANTS)
+    return render_template(f"rules/{stem(variant_id)}.html", variant=cls, variants=VARIANTS)
