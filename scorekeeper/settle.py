@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .variants import VARIANTS, Outcome
+from .variants.rubber import PartnershipSummary
 
 CENT = Decimal("0.01")
 HUNDRED = 100
@@ -41,9 +42,9 @@ def sides(players: list[str]) -> tuple[list[str], list[str]]:
 
 def partnership_difference(outcome: Outcome) -> int:
     """Points of players[0]'s side minus the other side's, rounded per rubber when asked."""
-    game = outcome.game
-    if outcome.options.get("round_to_hundreds") and hasattr(game, "unit_differences"):
-        return sum(round_to_hundreds(diff) for diff in game.unit_differences())
+    summary = outcome.summary
+    if outcome.options.get("round_to_hundreds") and isinstance(summary, PartnershipSummary):
+        return sum(round_to_hundreds(diff) for diff in summary.unit_differences)
     first, second = sides(outcome.players)
     return outcome.totals[first[0]] - outcome.totals[second[0]]
 

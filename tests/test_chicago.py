@@ -189,7 +189,7 @@ def test_rounds_option_and_unit_differences_per_round():
     first_round = [hand("Ann", "3NT", 9), PART, PART, hand("Bob", "2H", 8)]
     outcome = play(*first_round, hand("Dee", "1NT", 8), options={"rounds": 2})
     # Round 1: We 100 + 300 + 20 + 20 = 440, They 60 + 100 = 160. Round 2: They 40 + 30.
-    assert outcome.game.unit_differences() == [280, -70]
+    assert outcome.summary.unit_differences == [280, -70]
     assert outcome.upcoming["round"] == 2
     assert outcome.finished is False
 
@@ -200,7 +200,7 @@ def test_end_marker_gives_no_bonus_for_an_unfinished_round():
     assert (end.dealer, end.counted, end.scores) == (None, False, sides(0, 0))
     assert end.explanation == ["The players stopped here.", "no bonus for an unfinished round"]
     assert outcome.finished is True
-    assert outcome.game.unit_differences() == [360]
+    assert outcome.summary.unit_differences == [360]
 
 
 def test_upcoming():

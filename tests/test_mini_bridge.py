@@ -533,7 +533,7 @@ def test_option_checks(variant: type, options: dict, problems: list[str]) -> Non
 def test_hands_default_applies_only_without_target(
     variant: str, players: list[str], options: dict, hands_to_play: int | None
 ) -> None:
-    game = replay(variant, players, options, []).game
+    game = replay(variant, players, options, []).summary
     assert game.hands_to_play == hands_to_play
 
 

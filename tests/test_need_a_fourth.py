@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.variants import MatchError, replay
+from scorekeeper.variants import VARIANTS, MatchError, replay
 from scorekeeper.variants.common import parse_contract
 from scorekeeper.variants.need_a_fourth import (
     category,
@@ -454,7 +454,7 @@ def test_three_players_and_pairwise_settlement():
     with pytest.raises(MatchError) as caught:
         replay(VARIANT, PLAYERS + ["Di"], {}, [])
     assert caught.value.lines == ["players: need-a-fourth needs 3 players, not 4"]
-    assert play().game.settlement == "pairwise"
+    assert VARIANTS[play().variant].settlement == "pairwise"
 
 
 def test_parse_auction_reports_the_last_bidder():

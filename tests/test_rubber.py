@@ -84,7 +84,7 @@ def test_seed_example_h_they_win_the_rubber_by_560():
     # (h): the difference of the rubber is 560 for They (settled as 6 hundreds).
     outcome = play(*SEED_RUBBER)
     assert outcome.totals == sides(310, 870)
-    assert outcome.game.unit_differences() == [-560]
+    assert outcome.summary.unit_differences == [-560]
     assert outcome.finished is True
     assert outcome.winners == ["Bob", "Dee"]
 
@@ -414,15 +414,15 @@ def test_unit_differences_per_rubber_including_one_in_progress():
         hand("Bob", "2H", 8),  # rubber 2 in progress: They 60
         options={"rubbers": 2},
     )
-    assert outcome.game.unit_differences() == [900, -60]
+    assert outcome.summary.unit_differences == [900, -60]
     assert outcome.hands[2].details["rubber"] == 2
 
 
 def test_unit_differences_leave_out_a_rubber_not_yet_scored():
     two = [hand("Ann", "3NT", 9), hand("Cy", "3NT", 9)]
     outcome = play(*two, {"passed_out": True}, options={"rubbers": 2})
-    assert outcome.game.unit_differences() == [900]
-    assert play().game.unit_differences() == []
+    assert outcome.summary.unit_differences == [900]
+    assert play().summary.unit_differences == []
 
 
 def test_winners_are_all_players_on_a_tie():
@@ -500,7 +500,7 @@ def test_unfinished_rubber_bonuses_at_the_end_marker(hands, scores, lines):
     # The end entry's points belong to the unfinished rubber, so the hands add up.
     assert (
         sum(h.scores["Ann"] - h.scores["Bob"] for h in outcome.hands)
-        == (outcome.game.unit_differences() or [0])[-1]
+        == (outcome.summary.unit_differences or [0])[-1]
     )
 
 
@@ -676,7 +676,7 @@ def test_honeymoon_scores_exactly_as_a_rubber_with_one_player_a_side():
     assert outcome.totals == {"Ann": 770, "Bob": 620}
     assert outcome.finished is True
     assert outcome.winners == ["Ann"]
-    assert outcome.game.unit_differences() == [150]
+    assert outcome.summary.unit_differences == [150]
 
 
 def test_honeymoon_upcoming_names_players_as_sides():
@@ -703,7 +703,7 @@ def test_honeymoon_unfinished_rubber_and_tie():
     )
     assert outcome.hands[-1].scores == {"Ann": 300, "Bob": 300}
     assert outcome.winners == PAIR
-    assert outcome.game.unit_differences() == [0]
+    assert outcome.summary.unit_differences == [0]
 
 
 def test_honeymoon_checks():

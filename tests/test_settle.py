@@ -1,16 +1,22 @@
 """Settlement: shared/rules/README.md "Settlement", each kind with exact amounts."""
 
 from decimal import Decimal
-from types import SimpleNamespace
 
 import pytest
 
 from scorekeeper.settle import exact_balances, payments, round_balances, round_to_hundreds, settle
 from scorekeeper.variants import Outcome
+from scorekeeper.variants.common import Summary
+from scorekeeper.variants.rubber import PartnershipSummary
 
 
 def outcome(variant, totals, finished=True, winners=(), options=None, units=None):
-    game = SimpleNamespace(unit_differences=lambda: units) if units is not None else None
+    summary = Summary()
+    if units is not None:
+        players = list(totals)
+        summary = PartnershipSummary(
+            "rubber", ["We", "They"], [players[0::2], players[1::2]], [], list(units)
+        )
     return Outcome(
         variant=variant,
         players=list(totals),
@@ -20,7 +26,7 @@ def outcome(variant, totals, finished=True, winners=(), options=None, units=None
         finished=finished,
         winners=list(winners),
         upcoming=None,
-        game=game,
+        summary=summary,
     )
 
 

@@ -90,18 +90,18 @@ class CalypsoEntry(HandEntry):
 
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         players = outcome.players
-        game = outcome.game
+        summary = outcome.summary
         return {
             "seats": [
                 {
                     "seat": seat,
                     "player": player,
-                    "partner": next(p for p in game.side_of(player) if p != player),
+                    "partner": summary.partner[player],
                     "fields": {c: seat_field(seat, c) for c in TALLY_FIELDS},
                 }
                 for seat, player in enumerate(players, 1)
             ],
-            "sides": [list(side) for side in game.sides()],
+            "sides": [list(side) for side in summary.sides],
             "deck_cards": DECK_CARDS,
             # For the live card count and points (static/hands/calypso.js).
             "scoring": {

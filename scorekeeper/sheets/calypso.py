@@ -20,8 +20,7 @@ def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] 
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
-    game = outcome.game
-    sides = [list(side) for side in game.sides()]
+    sides = [list(side) for side in outcome.summary.sides]
     games = []
     running = [0, 0]
     totals_rows = []

@@ -39,7 +39,7 @@ def contract_note(details: dict[str, Any]) -> tuple[str, str]:
 
 def goal(match: Match, outcome: Outcome) -> str:
     """How far the match has to go: hands left or the target."""
-    game = outcome.game
+    game = outcome.summary
     if game.target is not None:
         best = max(outcome.totals.values())
         if best >= game.target:

@@ -79,7 +79,7 @@ def _difference(totals: list[int], side_names: list[str], rounding: bool) -> dic
 
 def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     """Every rubber (round) that has a hand in it, in order."""
-    game = outcome.game
+    game = outcome.summary
     unit_key = game.unit_word
     names = game.side_names
     rounding = bool(outcome.options.get("round_to_hundreds"))
@@ -169,7 +169,7 @@ def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
-    game = outcome.game
+    game = outcome.summary
     names = game.side_names
     units = pad_units(match, outcome)
     rounding = bool(outcome.options.get("round_to_hundreds"))

@@ -10,10 +10,10 @@ from ..variants import Outcome
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
-    game = outcome.game
+    summary = outcome.summary
     halves = []
     for half in (1, 2):
-        order = game.dealing_order(half)
+        order = summary.dealing_order(half)
         rows = []
         for result in outcome.hands:
             if result.details.get("half") != half:
@@ -43,4 +43,4 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                 "counted": sum(1 for r in rows if r["counted"]),
             }
         )
-    return {"halves": halves, "per_half": game.per_half}
+    return {"halves": halves, "per_half": summary.per_half}

@@ -6,6 +6,7 @@ list of hands from the start; nothing here is stored between calls.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .bridge_for_three import BridgeForThree
@@ -48,6 +49,16 @@ def get_variant(variant_id: Any) -> type[Game]:
     return VARIANTS[variant_id]
 
 
+# Control characters (C0, DEL and C1: "\x85" is a line break too) and the Unicode
+# line and paragraph separators: a name holding one breaks a line of the sheet.
+_NOT_IN_A_NAME = ("Cc", "Zl", "Zp")
+
+
+def breaks_a_line(name: str) -> bool:
+    """True when `name` holds a line break or a control character."""
+    return any(unicodedata.category(ch) in _NOT_IN_A_NAME for ch in name)
+
+
 def check_players(cls: type[Game], players: Any) -> list[str]:
     """Problems with the list of player names for this variant (empty when fine)."""
     counts = " or ".join(str(n) for n in cls.player_counts)
@@ -61,7 +72,7 @@ def check_players(cls: type[Game], players: Any) -> list[str]:
         if not isinstance(name, str) or not name.strip():
             problems.append(f"players: player {i} needs a name of 1–{MAX_NAME} characters")
             continue
-        if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        if breaks_a_line(name):
             problems.append(f"players: player {i} {name!r} has a line break or control character")
             continue
         if name != name.strip():
@@ -175,7 +186,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         finished=finished,
         winners=game.winners() if finished else [],
         upcoming=None if finished else game.upcoming(),
-        game=game,
+        summary=game.summarize(),
     )
 
 

@@ -7,9 +7,10 @@ pile. Each side's points go to both its players; the sheet shows the difference.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from .common import Checks, Game, HandResult, OptionSpec
+from .common import Checks, Game, HandResult, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
 CALYPSO_POINTS = (500, 750, 1000, 1000)
@@ -66,6 +67,12 @@ def tally_line(player: str, tally: dict[str, int]) -> str:
     )
 
 
+@dataclass(frozen=True)
+class CalypsoSummary(Summary):
+    sides: list[list[str]]  # players 1 & 3, players 2 & 4
+    partner: dict[str, str]  # each player's partner
+
+
 class Calypso(Game):
     id = "calypso"
     name = "Calypso"
@@ -92,6 +99,10 @@ class Calypso(Game):
 
     def is_finished(self) -> bool:
         return self.games_played >= self.options["games"]
+
+    def summarize(self) -> CalypsoSummary:
+        partner = {p: next(q for q in self.side_of(p) if q != p) for p in self.players}
+        return CalypsoSummary([list(side) for side in self.sides()], partner)
 
     def winners(self) -> list[str]:
         return self.side_winners()

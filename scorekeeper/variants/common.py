@@ -295,6 +295,12 @@ class OptionSpec:
     multiple_of: int = 1
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What a page, a sheet or the settlement needs from a replay besides the
+    scores: each rule set extends it with its own typed facts."""
+
+
 @dataclass
 class Outcome:
     """The result of replaying a whole match."""
@@ -307,7 +313,7 @@ class Outcome:
     finished: bool
     winners: list[str]
     upcoming: dict[str, Any] | None
-    game: Game
+    summary: Summary = field(default_factory=Summary)
 
 
 class Game:
@@ -336,6 +342,10 @@ class Game:
     # -- to implement --------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         raise NotImplementedError
+
+    def summarize(self) -> Summary:
+        """The facts of this rule set that pages show (none beyond the scores here)."""
+        return Summary()
 
     def upcoming(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -8,6 +8,7 @@ personal score. Both share the contract (GAME or not, a strain) and its scoring.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from .common import (
@@ -18,8 +19,17 @@ from .common import (
     HandError,
     HandResult,
     OptionSpec,
+    Summary,
     _is_int,
 )
+
+
+@dataclass(frozen=True)
+class MiniBridgeSummary(Summary):
+    target: int | None  # points to reach, when played to a target
+    counted: int  # counted hands played (a redeal does not count)
+    hands_to_play: int | None  # counted hands in the match, when not to a target
+
 
 MAX_HCP = 37  # four aces, kings and queens plus one jack
 BOOK = 6  # the first six tricks score nothing
@@ -94,6 +104,9 @@ class _MiniBridgeGame(Game):
 
     def best_total(self) -> int:
         return max(self.totals.values())
+
+    def summarize(self) -> MiniBridgeSummary:
+        return MiniBridgeSummary(self.target, self.counted, self.hands_to_play)
 
     def is_finished(self) -> bool:
         if self.target is not None:

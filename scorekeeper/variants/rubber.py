@@ -10,9 +10,20 @@ which bonuses a game brings: each class's `_vulnerable`, `_passed_out` and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .common import Checks, Contract, Game, HandResult, OptionSpec, _is_int, overtricks, undertricks
+from .common import (
+    Checks,
+    Contract,
+    Game,
+    HandResult,
+    OptionSpec,
+    Summary,
+    _is_int,
+    overtricks,
+    undertricks,
+)
 
 FIELDS = frozenset({"declarer", "contract", "tricks", "honors", "passed_out"})
 
@@ -138,6 +149,17 @@ class _Sheet:
         )
 
 
+@dataclass(frozen=True)
+class PartnershipSummary(Summary):
+    """Sides, and the points of each rubber (Chicago: round), the last one in progress."""
+
+    unit_word: str  # "rubber" or "round"
+    side_names: list[str]  # "We", "They"; with two players, their names
+    sides: list[list[str]]  # players of each side
+    unit_points: list[list[int]]  # per unit: [first side, second side]
+    unit_differences: list[int]  # first side minus second, per unit played into
+
+
 class _PartnershipGame(Game):
     """What rubber, honeymoon and Chicago share: sides, checks, contract scores, units.
 
@@ -194,6 +216,15 @@ class _PartnershipGame(Game):
 
     def is_finished(self) -> bool:
         return len(self.unit_points) - 1 >= self._units_wanted()
+
+    def summarize(self) -> PartnershipSummary:
+        return PartnershipSummary(
+            unit_word=self.unit_word,
+            side_names=list(self.side_names),
+            sides=[list(side) for side in self.sides],
+            unit_points=[list(points) for points in self.unit_points],
+            unit_differences=self.unit_differences(),
+        )
 
     def upcoming(self) -> dict[str, Any]:
         return {

@@ -7,6 +7,7 @@ doubler only, so every hand sums to zero.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .common import (
@@ -16,10 +17,21 @@ from .common import (
     Game,
     HandResult,
     OptionSpec,
+    Summary,
     _is_int,
     overtricks,
     undertricks,
 )
+
+
+@dataclass(frozen=True)
+class TopGameSummary(Summary):
+    per_half: int  # hands per half
+    dealing_orders: list[list[str]]  # the first half's and the second's
+
+    def dealing_order(self, half: int) -> list[str]:
+        return self.dealing_orders[half - 1]
+
 
 MIN_BID, MAX_BID = 2, 13
 MAX_TOPS = 12  # aces, kings and queens in one hand
@@ -105,6 +117,9 @@ class TopGame(Game):
 
     def is_finished(self) -> bool:
         return self.counted >= 2 * self.per_half
+
+    def summarize(self) -> TopGameSummary:
+        return TopGameSummary(self.per_half, [self.dealing_order(1), self.dealing_order(2)])
 
     def upcoming(self) -> dict[str, Any]:
         return {

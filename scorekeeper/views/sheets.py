@@ -10,9 +10,10 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .. import pdf
 from ..matchfile import MAX_ENTRIES, Match
-from ..settle import exact_balances, round_to_hundreds, sides
+from ..settle import exact_balances, round_to_hundreds
 from ..sheets import build_sheet, signed
 from ..variants import VARIANTS, Outcome
+from ..variants.rubber import PartnershipSummary
 from . import Loaded, load_or_404
 from .matches import _filename, settlement_view
 
@@ -57,25 +58,23 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
         # At 1 per point the exact balances are the points each player settles on.
         points = exact_balances(outcome, Decimal(1), 1)
         basis = {p: _points(int(points[p])) for p in match.players}
-        game = outcome.game
-        rounds_units = outcome.options.get("round_to_hundreds") and hasattr(
-            game, "unit_differences"
+        summary = outcome.summary
+        rounds_units = outcome.options.get("round_to_hundreds") and isinstance(
+            summary, PartnershipSummary
         )
         if kind == "partnership" and rounds_units:
-            partners = [" & ".join(side) for side in sides(match.players)]
+            partners = [" & ".join(side) for side in summary.sides]
             names = [
                 name if name == together else f"{name} ({together})"
-                for name, together in zip(
-                    getattr(game, "side_names", partners), partners, strict=True
-                )
+                for name, together in zip(summary.side_names, partners, strict=True)
             ]
             units = [
                 {
-                    "label": f"{game.unit_word.capitalize()} {number}",
+                    "label": f"{summary.unit_word.capitalize()} {number}",
                     "points": signed(diff),
                     "rounded": signed(round_to_hundreds(diff)),
                 }
-                for number, diff in enumerate(game.unit_differences(), 1)
+                for number, diff in enumerate(summary.unit_differences, 1)
             ]
     rows = [{"player": p, "basis": basis[p], "balance": balances[p]} for p in match.players]
     return {"kind": kind, "rows": rows, "units": units, "sides": names}
