@@ -18,7 +18,7 @@ from typing import Any
 
 from .matchfile import MAX_ENTRIES, MAX_TITLE, Match, Stake, parse_stake
 from .sheets import signed
-from .variants import MatchError, Outcome, replay
+from .variants import MatchError, Outcome, Problem, replay
 from .variants.common import HandResult, contract_text, parse_contract
 
 # What each kind of change does, in the words of the history page.
@@ -332,14 +332,20 @@ class Command:
 
 
 class Refused(Exception):
-    """Nothing was stored. `lines` are the rules' problems (MatchError lines)
-    or the changes made since the form was drawn (`stale`)."""
+    """Nothing was stored: the rules' `problems`, or the changes made since the
+    form was drawn (`stale`), or only a `message`."""
 
-    def __init__(self, message: str, *, lines: list[str] | None = None, stale: list[Entry] = ()):
+    def __init__(
+        self, message: str, *, problems: list[Problem] | None = None, stale: list[Entry] = ()
+    ):
         super().__init__(message)
         self.message = message
-        self.lines = lines or []
+        self.problems = list(problems or [])
         self.stale = list(stale)
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(problem) for problem in self.problems]
 
 
 def conflicts(state: MatchState, command: Command) -> list[Entry]:
@@ -407,7 +413,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         try:
             outcome = replay(state.variant, state.players, state.options, ordered)
         except MatchError as exc:
-            raise Refused("rules", lines=exc.lines) from None
+            raise Refused("rules", problems=exc.problems) from None
         if kind != DELETE:
             position = sorted(records).index(key)
             summary = hand_summary(record, outcome.hands[position])
@@ -417,12 +423,13 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         settings = command.settings or {}
         title = settings.get("title") or ""
         if not isinstance(title, str) or len(title) > MAX_TITLE:
-            raise Refused("rules", lines=[f"title: give text of at most {MAX_TITLE} characters"])
+            problem = Problem(f"give text of at most {MAX_TITLE} characters", "title")
+            raise Refused("rules", problems=[problem])
         stake = None
         if settings.get("stake") is not None:
             stake, problems = parse_stake(settings["stake"])
             if problems:
-                raise Refused("rules", lines=problems)
+                raise Refused("rules", problems=problems)
         summary = settings_summary(settings.get("title") or "", stake)
     change = Change(
         revision=state.revision + 1,

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .variants import MatchError, Outcome, check_players, get_variant, replay, resolve_options
+from .variants import (
+    MatchError,
+    Outcome,
+    Problem,
+    check_players,
+    get_variant,
+    replay,
+    resolve_options,
+)
 from .variants.common import key_name
 
 FORMAT = "scorekeeper-match/1"
@@ -82,47 +90,65 @@ def format_amount(amount: Decimal) -> str:
     return f"{whole}.{cents.ljust(2, '0')}"
 
 
-def parse_stake(value: Any) -> tuple[Stake | None, list[str]]:
+def parse_stake(value: Any) -> tuple[Stake | None, list[Problem]]:
     """Check a `stake` object; returns (stake, problems)."""
     if not isinstance(value, dict):
-        return None, ['stake: give an object like {"amount": "0.50", "per": 1, "currency": "EUR"}']
+        return None, [
+            Problem('give an object like {"amount": "0.50", "per": 1, "currency": "EUR"}', "stake")
+        ]
     problems = [
-        f"stake: {key_name(key)}: unknown key; allowed: amount, per, currency"
+        Problem("unknown key; allowed: amount, per, currency", key_name(key), within="stake")
         for key in value
         if key not in STAKE_KEYS
     ]
     amount = parse_amount(value.get("amount"), problems)
     per = value.get("per", 1)
     if not isinstance(per, int) or isinstance(per, bool) or per < 1:
-        problems.append(f"stake: per: {per!r} is not a positive whole number of points")
+        problems.append(
+            Problem(f"{per!r} is not a positive whole number of points", "per", within="stake")
+        )
     currency = value.get("currency", "")
     if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
-        problems.append(f"stake: currency: give text of at most {MAX_CURRENCY} characters")
+        problems.append(
+            Problem(f"give text of at most {MAX_CURRENCY} characters", "currency", within="stake")
+        )
     if problems or amount is None:
         return None, problems
     return Stake(amount, per, currency.strip()), []
 
 
-def parse_amount(value: Any, problems: list[str]) -> Decimal | None:
+def parse_amount(value: Any, problems: list[Problem]) -> Decimal | None:
     if value is None:
-        problems.append('stake: amount: missing; give a decimal string like "0.50"')
+        problems.append(
+            Problem('missing; give a decimal string like "0.50"', "amount", within="stake")
+        )
         return None
     if not isinstance(value, str):
-        problems.append(f'stake: amount: {value!r} is not a decimal string like "0.50"')
+        problems.append(
+            Problem(f'{value!r} is not a decimal string like "0.50"', "amount", within="stake")
+        )
         return None
     if not _AMOUNT.fullmatch(value.strip()):
-        problems.append(f'stake: amount: {value!r:.60} is not a decimal string like "0.50"')
+        problems.append(
+            Problem(f'{value!r:.60} is not a decimal string like "0.50"', "amount", within="stake")
+        )
         return None
     try:
         amount = Decimal(value.strip())
     except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-        problems.append(f'stake: amount: {value!r:.60} is not a decimal string like "0.50"')
+        problems.append(
+            Problem(f'{value!r:.60} is not a decimal string like "0.50"', "amount", within="stake")
+        )
         return None
     if not amount.is_finite() or amount < 0:
-        problems.append(f"stake: amount: {value!r} must be zero or more")
+        problems.append(Problem(f"{value!r} must be zero or more", "amount", within="stake"))
         return None
     if amount.as_tuple().exponent < -6 or amount >= Decimal("1000000"):
-        problems.append(f"stake: amount: {value!r} must be below 1000000 with at most 6 decimals")
+        problems.append(
+            Problem(
+                f"{value!r} must be below 1000000 with at most 6 decimals", "amount", within="stake"
+            )
+        )
         return None
     return amount
 
@@ -133,59 +159,67 @@ def _not_text(value: Any) -> bool:
     return isinstance(value, str) and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
 
 
-def invalid_text(doc: dict[str, Any]) -> list[str]:
+def invalid_text(doc: dict[str, Any]) -> list[Problem]:
     """One problem per place where the document holds text that is not valid Unicode."""
-    problems: list[str] = []
+    problems: list[Problem] = []
 
-    def walk(value: Any, where: str) -> None:
+    def walk(value: Any, path: list[str], hand: int | None) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
                 if _not_text(key):
-                    problems.append(f"{where}a key is not valid text (a lone surrogate)")
+                    problems.append(_at(path, "a key is not valid text (a lone surrogate)", hand))
                 else:
-                    walk(item, f"{where}{key_name(key)}: ")
+                    walk(item, [*path, key_name(key)], hand)
         elif isinstance(value, list):
             for item in value:
-                walk(item, where)
+                walk(item, path, hand)
         elif _not_text(value):
-            problems.append(f"{where}not valid text (it holds a lone surrogate); retype it")
+            message = "not valid text (it holds a lone surrogate); retype it"
+            problems.append(_at(path, message, hand))
 
     for key, value in doc.items():
         if key == "hands" and isinstance(value, list):
             for number, hand in enumerate(value, 1):
-                walk(hand, f"hand {number}: ")
+                walk(hand, [], number)
         elif key == "players" and isinstance(value, list):
             for number, name in enumerate(value, 1):
                 if _not_text(name):
-                    problems.append(f"players: player {number} is not valid text; retype it")
+                    message = f"player {number} is not valid text; retype it"
+                    problems.append(Problem(message, "players"))
         elif _not_text(key):
-            problems.append("file: a key is not valid text (a lone surrogate)")
+            problems.append(Problem("a key is not valid text (a lone surrogate)", "file"))
         else:
-            walk(value, f"{key_name(key)}: ")
+            walk(value, [key_name(key)], None)
     return problems
+
+
+def _at(path: list[str], message: str, hand: int | None) -> Problem:
+    """A problem at a nested place: the first key is the field, the rest leads the message."""
+    field, *inner = path or [None]
+    return Problem(": ".join([*inner, message]), field, hand)
 
 
 def from_document(doc: Any) -> Match:
     """Check a parsed match document and replay it. Raises MatchError listing every problem."""
     if not isinstance(doc, dict):
-        raise MatchError(["file: the match file must be a JSON object"])
+        raise MatchError([Problem("the match file must be a JSON object", "file")])
     broken = invalid_text(doc)
     if broken:
         raise MatchError(broken)
     problems = [
-        f"{key_name(key)}: unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}"
+        Problem(f"unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}", key_name(key))
         for key in doc
         if key not in TOP_LEVEL_KEYS
     ]
     if doc.get("format") != FORMAT:
-        problems.append(f"format: {doc.get('format')!r} is not {FORMAT!r}")
+        problems.append(Problem(f"{doc.get('format')!r} is not {FORMAT!r}", "format"))
     try:
         cls = get_variant(doc.get("variant"))
     except MatchError as exc:
-        raise MatchError(problems + exc.lines) from None
+        raise MatchError(problems + exc.problems) from None
     title = doc.get("title")
     if title is not None and (not isinstance(title, str) or len(title) > MAX_TITLE):
-        problems.append(f"title: give text of at most {MAX_TITLE} characters")
+        problems.append(Problem(f"give text of at most {MAX_TITLE} characters", "title"))
     players = doc.get("players")
     problems += check_players(cls, players)
     options = doc.get("options", {})
@@ -196,7 +230,7 @@ def from_document(doc: Any) -> Match:
         problems += stake_problems
     hands = doc.get("hands")
     if not isinstance(hands, list):
-        problems.append("hands: give a list of hands in the order played")
+        problems.append(Problem("give a list of hands in the order played", "hands"))
     if problems:
         raise MatchError(problems)
     match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake)
@@ -204,18 +238,20 @@ def from_document(doc: Any) -> Match:
     return match
 
 
+def _not_json(message: str) -> MatchError:
+    return MatchError([Problem(f"not valid JSON: {message}", "file")])
+
+
 def loads(text: str) -> Match:
     """Parse and validate match-file text."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MatchError(
-            [f"file: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
-        ) from None
+        raise _not_json(f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
-        raise MatchError(["file: not valid JSON: nested too deeply"]) from None
+        raise _not_json("nested too deeply") from None
     except ValueError as exc:  # e.g. an integer longer than Python will convert
-        raise MatchError([f"file: not valid JSON: {exc}"]) from None
+        raise _not_json(str(exc)) from None
     return from_document(doc)
 
 
@@ -223,11 +259,14 @@ def check_limits(match: Match, size: int | None = None) -> None:
     """The table app's limits (the command-line scorer has none): raises MatchError."""
     problems = []
     if size is not None and size > MAX_FILE_BYTES:
-        problems.append(f"file: {size} bytes; the most is {MAX_FILE_BYTES} (1 MB)")
+        problems.append(Problem(f"{size} bytes; the most is {MAX_FILE_BYTES} (1 MB)", "file"))
     if len(match.hands) > MAX_ENTRIES:
         problems.append(
-            f"hands: {len(match.hands)} entries; a match holds at most {MAX_ENTRIES}"
-            " (start a new match for the rest of the evening)"
+            Problem(
+                f"{len(match.hands)} entries; a match holds at most {MAX_ENTRIES}"
+                " (start a new match for the rest of the evening)",
+                "hands",
+            )
         )
     if problems:
         raise MatchError(problems)

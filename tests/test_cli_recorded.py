@@ -74,3 +74,18 @@ def test_every_case_answers_exactly_as_recorded():
     statuses = {a["status"] for a in answers.values()}
     assert statuses == {0, 2}
     assert len(answers) > 1000
+
+
+def test_a_problem_prints_as_the_line_the_scorer_always_printed():
+    from scorekeeper.variants import Problem
+
+    assert str(Problem("5 is not higher than 6", "bid", 3)) == "hand 3: bid: 5 is not higher than 6"
+    assert str(Problem("give an object of fields, not list", hand=2)) == (
+        "hand 2: give an object of fields, not list"
+    )
+    assert str(Problem("'-1' must be zero or more", "amount", within="stake")) == (
+        "stake: amount: '-1' must be zero or more"
+    )
+    assert str(Problem("not valid JSON: nested too deeply", "file")) == (
+        "file: not valid JSON: nested too deeply"
+    )

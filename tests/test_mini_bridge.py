@@ -518,7 +518,7 @@ def test_four_bad_hand_leaves_earlier_hands_alone() -> None:
     ],
 )
 def test_option_checks(variant: type, options: dict, problems: list[str]) -> None:
-    assert resolve_options(variant, options)[1] == problems
+    assert [str(p) for p in resolve_options(variant, options)[1]] == problems
 
 
 @pytest.mark.parametrize(
@@ -551,7 +551,7 @@ def test_settlement_kinds() -> None:
     ],
 )
 def test_player_counts(cls: type, players: list[str], problems: list[str]) -> None:
-    assert check_players(cls, players) == problems
+    assert [str(p) for p in check_players(cls, players)] == problems
 
 
 # --- mini-bridge-3 ---------------------------------------------------------------

@@ -202,3 +202,30 @@ def test_opened_on_this_machine_the_qr_codes_carry_the_network_address(app, clie
     assert f"<code>http://192.168.1.5:8000/m/{match_id}</code>" in page
     lan = client.get(f"/m/{match_id}", base_url="http://10.0.0.7:8000").text
     assert f"<code>http://10.0.0.7:8000/m/{match_id}</code>" in lan
+
+
+def test_problems_land_on_their_fields_by_structure_not_by_text(app):
+    from scorekeeper.variants import Problem
+    from scorekeeper.views import place_problems
+
+    class Field:
+        def __init__(self):
+            self.errors = []
+
+    fields = {"tricks": Field(), "amount": Field()}
+    problems = [
+        Problem("14 is not allowed; 0–13", "tricks", 3),
+        Problem("'x' is not a player", "declarer", 3),  # a field this form lacks
+        Problem("would no longer be valid", "contract", 5),  # a later hand
+        Problem("'-1' must be zero or more", "amount", within="stake"),  # the match's
+    ]
+    other = place_problems(problems, fields.get, number=3)
+    assert fields["tricks"].errors == ["14 is not allowed; 0–13"]
+    assert fields["amount"].errors == []
+    assert other == [
+        "hand 3: declarer: 'x' is not a player",
+        "hand 5: contract: would no longer be valid",
+        "stake: amount: '-1' must be zero or more",
+    ]
+    assert place_problems(problems[3:], fields.get) == []
+    assert fields["amount"].errors == ["'-1' must be zero or more"]

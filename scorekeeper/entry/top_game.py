@@ -70,10 +70,11 @@ class TopGameEntry(HandEntry):
         pn = bid + tops if isinstance(bid, int) and isinstance(tops, int) else None
         if pn is not None and pn <= PASSED_OUT_PN:
             return record  # passed out by the playnumber: no contract, no tricks
-        if form.strain.data:
+        # Without a playnumber there is no level: the rules name the bid or the tops
+        # (inventing level 0 showed the player a contract "0S" they never typed).
+        if form.strain.data and pn is not None:
             strain = form.strain.data
-            level = level_for(pn, strain) if pn is not None else 0
-            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+            record["contract"] = f"{level_for(pn, strain)}{strain}{form.doubling.data or ''}"
         if form.doubling.data and form.doubler.data:
             record["doubler"] = form.doubler.data
         if form.tricks.data not in (None, ""):

@@ -11,7 +11,7 @@ from typing import Any
 
 from .bridge_for_three import BridgeForThree
 from .calypso import Calypso
-from .common import Game, HandError, Outcome, _is_int, key_name
+from .common import Game, HandError, Outcome, Problem, _is_int, key_name
 from .mini_bridge import MiniBridge, MiniBridgeThree
 from .need_a_fourth import NeedAFourth
 from .rubber import Chicago, Honeymoon, Rubber
@@ -36,16 +36,22 @@ MAX_NAME = 40
 
 
 class MatchError(Exception):
-    """Invalid match: one line per problem, e.g. `hand 3: bid: 5 is not higher …`."""
+    """Invalid match: its problems, each printed as one line,
+    e.g. `hand 3: bid: 5 is not higher …`."""
 
-    def __init__(self, lines: list[str]):
-        self.lines = lines
-        super().__init__("\n".join(lines))
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.lines))
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(problem) for problem in self.problems]
 
 
 def get_variant(variant_id: Any) -> type[Game]:
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
-        raise MatchError([f"variant: {variant_id!r} is unknown; allowed: {', '.join(VARIANTS)}"])
+        allowed = ", ".join(VARIANTS)
+        raise MatchError([Problem(f"{variant_id!r} is unknown; allowed: {allowed}", "variant")])
     return VARIANTS[variant_id]
 
 
@@ -59,49 +65,61 @@ def breaks_a_line(name: str) -> bool:
     return any(unicodedata.category(ch) in _NOT_IN_A_NAME for ch in name)
 
 
-def check_players(cls: type[Game], players: Any) -> list[str]:
+def check_players(cls: type[Game], players: Any) -> list[Problem]:
     """Problems with the list of player names for this variant (empty when fine)."""
     counts = " or ".join(str(n) for n in cls.player_counts)
     if not isinstance(players, list):
-        return [f"players: give a list of {counts} names in seating order"]
+        return [Problem(f"give a list of {counts} names in seating order", "players")]
     problems = []
     if len(players) not in cls.player_counts:
-        problems.append(f"players: {cls.id} needs {counts} players, not {len(players)}")
+        problems.append(Problem(f"{cls.id} needs {counts} players, not {len(players)}", "players"))
     seen: set[str] = set()
     for i, name in enumerate(players, 1):
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"players: player {i} needs a name of 1–{MAX_NAME} characters")
+            problems.append(
+                Problem(f"player {i} needs a name of 1–{MAX_NAME} characters", "players")
+            )
             continue
         if breaks_a_line(name):
-            problems.append(f"players: player {i} {name!r} has a line break or control character")
+            problems.append(
+                Problem(f"player {i} {name!r} has a line break or control character", "players")
+            )
             continue
         if name != name.strip():
-            problems.append(f"players: player {i} {name!r} has spaces around the name")
+            problems.append(Problem(f"player {i} {name!r} has spaces around the name", "players"))
         if len(name.strip()) > MAX_NAME:
             problems.append(
-                f"players: player {i} has {len(name.strip())} characters, at most {MAX_NAME}"
+                Problem(
+                    f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
+                )
             )
         key = name.strip().casefold()
         if key in seen:
-            problems.append(f"players: {name.strip()!r} appears twice (case does not count)")
+            problems.append(
+                Problem(f"{name.strip()!r} appears twice (case does not count)", "players")
+            )
         seen.add(key)
     return problems
 
 
-def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list[str]]:
+def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list[Problem]]:
     """Fill in defaults and check every option; returns (options, problems)."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        return {}, ["options: give an object of option names and values"]
+        return {}, [Problem("give an object of option names and values", "options")]
     specs = {spec.name: spec for spec in cls.option_specs}
-    problems = []
+    problems: list[Problem] = []
     resolved: dict[str, Any] = {}
     for key in options:
         if key not in specs:
             allowed = ", ".join(specs) or "none"
             problems.append(
-                f"options: {key_name(key)}: unknown option; allowed for {cls.id}: {allowed}"
+                Problem(
+                    f"unknown option; allowed for {cls.id}: {allowed}",
+                    key_name(key),
+                    within="options",
+                )
             )
     for name, spec in specs.items():
         if name not in options or options[name] is None:
@@ -110,21 +128,28 @@ def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list
         value = options[name]
         if spec.kind == "bool":
             if not isinstance(value, bool):
-                problems.append(f"options: {name}: {value!r} is not true or false")
+                problems.append(Problem(f"{value!r} is not true or false", name, within="options"))
                 continue
         else:
             if not _is_int(value) or not spec.low <= value <= spec.high:
                 problems.append(
-                    f"options: {name}: {value!r} is not allowed; give a whole number "
-                    f"{spec.low}–{spec.high}"
+                    Problem(
+                        f"{value!r} is not allowed; give a whole number {spec.low}–{spec.high}",
+                        name,
+                        within="options",
+                    )
                 )
                 continue
             if value % spec.multiple_of:
-                problems.append(f"options: {name}: {value} is not a multiple of {spec.multiple_of}")
+                problems.append(
+                    Problem(
+                        f"{value} is not a multiple of {spec.multiple_of}", name, within="options"
+                    )
+                )
                 continue
         resolved[name] = value
     if not problems:
-        problems.extend(f"options: {p}" for p in cls.check_option_combination(options))
+        problems.extend(Problem(p, "options") for p in cls.check_option_combination(options))
     return resolved, problems
 
 
@@ -139,7 +164,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     resolved, option_problems = resolve_options(cls, options)
     problems += option_problems
     if not isinstance(hands, list):
-        problems.append("hands: give a list of hands in the order played")
+        problems.append(Problem("give a list of hands in the order played", "hands"))
     if problems:
         raise MatchError(problems)
 
@@ -147,22 +172,27 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     results = []
     ended = False
     for number, record in enumerate(hands, 1):
-        where = f"hand {number}"
         if not isinstance(record, dict):
-            problems.append(f"{where}: give an object of fields, not {type(record).__name__}")
+            kind = type(record).__name__
+            problems.append(Problem(f"give an object of fields, not {kind}", hand=number))
             break
         if game.is_finished():
             what = "no end marker" if "end" in record else "no hand"
             problems.append(
-                f"{where}: the match is already finished after hand {number - 1}; {what} may follow"
+                Problem(
+                    f"the match is already finished after hand {number - 1}; {what} may follow",
+                    hand=number,
+                )
             )
             break
         if "end" in record:
             if record != {"end": True}:
-                problems.append(f'{where}: end: the end marker is exactly {{"end": true}}')
+                problems.append(Problem('the end marker is exactly {"end": true}', "end", number))
                 break
             if number != len(hands):
-                problems.append(f"{where}: end: the end marker must be the last entry of hands")
+                problems.append(
+                    Problem("the end marker must be the last entry of hands", "end", number)
+                )
                 break
             results.append(game.end_match(number))
             ended = True
@@ -170,7 +200,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         try:
             results.append(game.play_hand(record, number))
         except HandError as exc:
-            problems.extend(f"{where}: {f}: {m}" for f, m in exc.problems)
+            problems.extend(Problem(m, f, number) for f, m in exc.problems)
             break
         game.entries = number
     if problems:
@@ -194,6 +224,7 @@ __all__ = [
     "VARIANTS",
     "MatchError",
     "Outcome",
+    "Problem",
     "check_players",
     "get_variant",
     "replay",

@@ -40,13 +40,23 @@ class HandError(Exception):
         super().__init__("; ".join(f"{f}: {m}" for f, m in problems))
 
 
-class Problem(Exception):
-    """A single problem found while checking a field: raised inside checks."""
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a match file or a form: where it is and what is wrong.
 
-    def __init__(self, field_name: str, message: str):
-        self.field = field_name
-        self.message = message
-        super().__init__(f"{field_name}: {message}")
+    Its text is the line `scorekeeper score` prints, e.g.
+    `hand 3: bid: 5 is not higher than 6` or `stake: amount: '-1' must be zero or more`.
+    """
+
+    message: str
+    field: str | None = None  # the field at fault, None for the hand or file as a whole
+    hand: int | None = None  # the hand's number in `hands`
+    within: str | None = None  # the object holding the field: "options" or "stake"
+
+    def __str__(self) -> str:
+        where = [f"hand {self.hand}"] if self.hand is not None else []
+        where += [part for part in (self.within, self.field) if part]
+        return ": ".join([*where, self.message])
 
 
 # --- bids and contracts ----------------------------------------------------

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import abort, after_this_request, flash, request, session
 from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
 from ..db import Applied, StoredMatch, apply, get_db, load_match
-from ..variants import MatchError, Outcome
+from ..variants import MatchError, Outcome, Problem
 
-_HAND_LINE = re.compile(r"^hand (\d+): ([a-z_]+): (.*)$")
-_MATCH_LINE = re.compile(r"^(?:options: |stake: )?([a-z_]+): (.*)$")
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 PHONE_COOKIE = "phone"
 MINE_COOKIE = "matches"  # the matches this browser started or opened
@@ -62,27 +62,24 @@ def load_or_404(match_id: str) -> Loaded:
         return Loaded(stored, None, exc.lines)
 
 
-def split_problems(
-    lines: list[str], number: int | None = None
-) -> tuple[dict[str, list[str]], list[str]]:
-    """Sort MatchError lines into {field: [messages]} for hand `number`, and the rest.
+def place_problems(
+    problems: list[Problem], field_for: Callable[[str], Any], number: int | None = None
+) -> list[str]:
+    """Put each problem of hand `number` (of the match itself when None) on its
+    form field, `field_for(name)`; return the lines of the others.
 
-    Lines about another hand stay whole (they name that hand), so a refused edit
-    says which later hand it would break.
+    A problem of another hand, or of a field the form does not show, stays a
+    whole line (it names that hand and field), so a refused edit says which
+    later hand it would break.
     """
-    by_field: dict[str, list[str]] = {}
     other: list[str] = []
-    for line in lines:
-        hand = _HAND_LINE.match(line)
-        if hand and number is not None and hand.group(1) == str(number):
-            by_field.setdefault(hand.group(2), []).append(hand.group(3))
-            continue
-        match = None if hand or number is not None else _MATCH_LINE.match(line)
-        if match:
-            by_field.setdefault(match.group(1), []).append(match.group(2))
+    for problem in problems:
+        field = field_for(problem.field) if problem.field and problem.hand == number else None
+        if field is None:
+            other.append(str(problem))
         else:
-            other.append(line)
-    return by_field, other
+            field.errors = [*field.errors, problem.message]
+    return other
 
 
 # --- who is asking, and from which form ---------------------------------------------

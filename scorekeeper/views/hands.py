@@ -16,7 +16,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 
 from ..changelog import APPEND, DELETE, EDIT, Refused, describe, undo_command
 from ..entry import HandEntry, entry_for
-from ..variants import MatchError, Outcome, replay
+from ..variants import MatchError, Outcome, Problem, replay
 from . import (
     Loaded,
     NoRevision,
@@ -26,8 +26,8 @@ from . import (
     cut,
     flash_problems,
     load_or_404,
+    place_problems,
     remember,
-    split_problems,
     submit,
 )
 
@@ -44,15 +44,12 @@ def _state_before(match, position: int) -> Outcome:
     return replay(match.variant, match.players, match.options, match.hands[:position])
 
 
-def _show_problems(entry: HandEntry, form, lines: list[str], number: int) -> list[str]:
-    by_field, other = split_problems(lines, number)
-    for name, messages in by_field.items():
+def _show_problems(entry: HandEntry, form, problems: list[Problem], number: int) -> list[str]:
+    def field_for(name: str):
         field = getattr(form, entry.form_field(name), None)
-        if field is None or field.name == "quick":
-            other += [f"{name}: {m}" for m in messages]
-        else:
-            field.errors = list(field.errors) + messages
-    return other
+        return None if field is None or field.name == "quick" else field
+
+    return place_problems(problems, field_for, number)
 
 
 def _to_sheet(match_id: str, **args):
@@ -111,9 +108,9 @@ def _hand_page(match_id: str, hand_key: int | None):
                     changed = change_lines(refusal.stale, entry.noun)
                     loaded = load_or_404(match_id)  # draw the form again on the match as it is now
                     before = None
-                elif refusal.lines:
+                elif refusal.problems:
                     number = position + 1
-                    problems = _show_problems(entry, form, refusal.lines, number)
+                    problems = _show_problems(entry, form, refusal.problems, number)
                 else:
                     flash(refusal.message, "error")
                     return _to_sheet(match_id)

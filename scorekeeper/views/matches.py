@@ -24,7 +24,7 @@ from ..matchfile import (
 )
 from ..settle import settle
 from ..sheets import build_sheet
-from ..variants import VARIANTS, MatchError
+from ..variants import VARIANTS, MatchError, Problem
 from . import (
     Loaded,
     NoRevision,
@@ -35,8 +35,8 @@ from . import (
     load_or_404,
     my_matches,
     phone_name,
+    place_problems,
     remember,
-    split_problems,
     submit,
 )
 from .hands import NO_REVISION
@@ -55,19 +55,16 @@ MATCH_FIELD_FOR = {
 }
 
 
-def _attach(form, lines: list[str]) -> list[str]:
+def _attach(form, problems: list[Problem]) -> list[str]:
     """Put each problem line on its form field; return the lines that fit none."""
-    by_field, other = split_problems(lines)
-    for name, messages in by_field.items():
+
+    def field_for(name: str):
         target = MATCH_FIELD_FOR.get(name) or (
             "player1" if name == "players" else option_field_name(name)
         )
-        field = getattr(form, target, None)
-        if field is None:
-            other += [f"{name}: {m}" for m in messages]
-        else:
-            field.errors = list(field.errors) + messages
-    return other
+        return getattr(form, target, None)
+
+    return place_problems(problems, field_for)
 
 
 @bp.get("/")
@@ -91,7 +88,7 @@ def new():
         try:
             match = from_document(form.document())
         except MatchError as exc:
-            problems = _attach(form, exc.lines)
+            problems = _attach(form, exc.problems)
         else:
             created = store.create_match(
                 store.get_db(), match, device=phone_name(), submission=form_key()
@@ -258,7 +255,7 @@ def settings(match_id: str):
                 problems = [NO_REVISION]
             except Refused as refusal:
                 if not refusal.stale:
-                    problems = _attach(form, refusal.lines) or [refusal.message]
+                    problems = _attach(form, refusal.problems) or [refusal.message]
                 else:
                     changed = change_lines(refusal.stale)
                     loaded = load_or_404(match_id)
