@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .variants import VARIANTS, Outcome
+from .variants.common import partnerships as sides
 from .variants.rubber import PartnershipSummary
 
 CENT = Decimal("0.01")
@@ -33,11 +34,6 @@ def round_to_hundreds(points: int) -> int:
     """Nearest 100, a half rounding away from zero: +560 -> 600, +550 -> 600, −550 -> −600."""
     sign = -1 if points < 0 else 1
     return sign * ((abs(points) + HUNDRED // 2) // HUNDRED) * HUNDRED
-
-
-def sides(players: list[str]) -> tuple[list[str], list[str]]:
-    """Players 1 & 3 against 2 & 4; with two players, one each."""
-    return players[0::2], players[1::2]
 
 
 def partnership_difference(outcome: Outcome) -> int:

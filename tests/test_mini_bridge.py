@@ -843,3 +843,31 @@ def test_any_typed_input_is_scored_or_refused_cleanly(variant: str, records: lis
         assert all(line.startswith("hand ") for line in exc.lines)
     else:
         assert len(outcome.hands) == len(records)
+
+
+# The one place the declaring side is found: the hand form's preview and the
+# replay both ask `declaring` (rules: the side with more HCP declares; its
+# stronger member declares, the first to announce on a tie; 20–20 deals again).
+@pytest.mark.parametrize(
+    "hcp, order, expected",
+    [
+        ({"Ann": 5, "Bob": 10, "Cy": 13, "Dee": 12}, FOUR, (["Bob", "Dee"], "Dee", "Bob", 22, 18)),
+        ({"Ann": 12, "Bob": 10, "Cy": 12, "Dee": 6}, FOUR, (["Ann", "Cy"], "Ann", "Cy", 24, 16)),
+        (
+            {"Ann": 12, "Bob": 10, "Cy": 12, "Dee": 6},
+            ["Cy", "Dee", "Ann", "Bob"],
+            (["Ann", "Cy"], "Cy", "Ann", 24, 16),
+        ),
+        ({"Ann": 10, "Bob": 10, "Cy": 10, "Dee": 10}, FOUR, None),
+        ({"Ann": 15, "Bob": 0, "Cy": 5, "Dee": 20}, FOUR, None),
+    ],
+)
+def test_declaring_side_from_the_hcp(hcp, order, expected):
+    from scorekeeper.variants.mini_bridge import declaring
+
+    plays = declaring(FOUR, order, hcp)
+    if expected is None:
+        assert plays is None
+    else:
+        assert (plays.side, plays.declarer, plays.dummy, plays.ours, plays.theirs) == expected
+        assert sorted(plays.side + plays.defenders) == sorted(FOUR)

@@ -23,6 +23,7 @@ from ..variants.mini_bridge import (
     SCRAP_BELOW,
     TRICK_VALUE,
     UNDERTRICK_PENALTY,
+    declaring,
     pick_declarer,
 )
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
@@ -161,11 +162,6 @@ class MiniBridgeEntry(_MiniBridgeEntry):
     variant = "mini-bridge"
     form = MiniBridgeFourForm
 
-    @staticmethod
-    def sides(players: list[str]) -> list[list[str]]:
-        """Players 1 & 3 against 2 & 4."""
-        return [[players[0], players[2]], [players[1], players[3]]]
-
     def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
         hcp = complete_hcp(form, order)
         if hcp is None:
@@ -173,21 +169,18 @@ class MiniBridgeEntry(_MiniBridgeEntry):
         held = sum(hcp.values())
         if held != HCP_IN_DECK:
             return {"wrong_sum": held}
-        side_hcp = [(sum(hcp[p] for p in side), side) for side in self.sides(players)]
-        if side_hcp[0][0] == side_hcp[1][0]:
+        plays = declaring(players, order, hcp)
+        if plays is None:
             return {"redeal": True}
-        (ours, side), (theirs, defenders) = sorted(side_hcp, key=lambda s: -s[0])
-        declarer = pick_declarer(hcp, side, order)
-        dummy = side[1] if declarer == side[0] else side[0]
         return {
-            "side": side,
-            "defenders": defenders,
-            "ours": ours,
-            "theirs": theirs,
-            "declarer": declarer,
-            "declarer_hcp": hcp[declarer],
-            "dummy": dummy,
-            "dummy_hcp": hcp[dummy],
+            "side": plays.side,
+            "defenders": plays.defenders,
+            "ours": plays.ours,
+            "theirs": plays.theirs,
+            "declarer": plays.declarer,
+            "declarer_hcp": hcp[plays.declarer],
+            "dummy": plays.dummy,
+            "dummy_hcp": hcp[plays.dummy],
         }
 
 

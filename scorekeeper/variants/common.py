@@ -305,6 +305,11 @@ class OptionSpec:
     multiple_of: int = 1
 
 
+def partnerships(players: list[str]) -> tuple[list[str], list[str]]:
+    """The two sides at a table: seats 1 & 3 against 2 & 4; two players, one each."""
+    return list(players[0::2]), list(players[1::2])
+
+
 @dataclass(frozen=True)
 class Summary:
     """What a page, a sheet or the settlement needs from a replay besides the
@@ -387,8 +392,8 @@ class Game:
 
     def side_of(self, player: str) -> tuple[str, str]:
         """Partnership variants: players 1 & 3 are one side, 2 & 4 the other."""
-        i = self.players.index(player) % 2
-        return (self.players[i], self.players[i + 2])
+        first, second = partnerships(self.players)
+        return tuple(first if player in first else second)
 
     def side_winners(self) -> list[str]:
         we, they = self.side_of(self.players[0]), self.side_of(self.players[1])

@@ -21,6 +21,7 @@ from .common import (
     OptionSpec,
     Summary,
     _is_int,
+    partnerships,
 )
 
 
@@ -61,6 +62,32 @@ def contract_score(game: bool, strain: str, tricks: int) -> int:
 def pick_declarer(hcp: dict[str, int], candidates: list[str], order: list[str]) -> str:
     """Most HCP among `candidates`; on a tie the one who announced first."""
     return min(candidates, key=lambda p: (-hcp[p], order.index(p)))
+
+
+@dataclass(frozen=True)
+class Declaring:
+    """Who plays a four-handed deal, from the HCP announced."""
+
+    side: list[str]  # declarer's side, in seating order
+    defenders: list[str]
+    declarer: str
+    dummy: str
+    ours: int  # the declaring side's HCP
+    theirs: int
+
+
+def declaring(players: list[str], order: list[str], hcp: dict[str, int]) -> Declaring | None:
+    """The side with more HCP declares (None: 20 each, the same dealer deals again);
+    its member with more HCP is declarer, the one who announced first on a tie."""
+    sides = partnerships(players)
+    side_hcp = [sum(hcp[p] for p in side) for side in sides]
+    if side_hcp[0] == side_hcp[1]:
+        return None
+    won = 0 if side_hcp[0] > side_hcp[1] else 1
+    side, defenders = sides[won], sides[1 - won]
+    declarer = pick_declarer(hcp, side, order)
+    dummy = side[1] if declarer == side[0] else side[0]
+    return Declaring(side, defenders, declarer, dummy, side_hcp[won], side_hcp[1 - won])
 
 
 def contract_name(game: bool, strain: str) -> str:
@@ -266,20 +293,17 @@ class MiniBridge(_MiniBridgeGame):
             checks.get_player("declarer", self.players, required=False)
             raise self._stop(checks)
 
-        sides = [self.side_of(self.players[0]), self.side_of(self.players[1])]
-        side_hcp = [hcp[a] + hcp[b] for a, b in sides]
+        plays = declaring(self.players, order, hcp)
         shown = ", ".join(f"{p} {hcp[p]}" for p in order)
-        if side_hcp[0] == side_hcp[1]:
+        if plays is None:
             checks.only({"hcp"}, "when both sides hold 20: the same dealer deals again")
             checks.done()
             lines = [f"HCP {shown}: 20 each side", f"not counted: {dealer} deals again"]
             details = {"hcp": hcp, "redeal": True, "note": "20–20: dealt again"}
             return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
 
-        side = list(sides[0] if side_hcp[0] > side_hcp[1] else sides[1])
-        defenders = [p for p in self.players if p not in side]
-        declarer = pick_declarer(hcp, side, order)
-        dummy = side[1] if declarer == side[0] else side[0]
+        side, defenders = plays.side, plays.defenders
+        declarer, dummy = plays.declarer, plays.dummy
         claimed = checks.get_player("declarer", self.players, required=False)
         if claimed is not None and claimed != declarer:
             checks.fail("declarer", f"{claimed} is not the declarer; by the HCP it is {declarer}")

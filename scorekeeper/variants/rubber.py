@@ -22,6 +22,7 @@ from .common import (
     Summary,
     _is_int,
     overtricks,
+    partnerships,
     undertricks,
 )
 
@@ -174,7 +175,7 @@ class _PartnershipGame(Game):
     def __init__(self, players: list[str], options: dict[str, Any]):
         super().__init__(players, options)
         # Seats 1 & 3 against 2 & 4; with two players each is a side of their own.
-        self.sides = [players[0::2], players[1::2]]
+        self.sides = list(partnerships(players))
         self.side_names = ["We", "They"] if len(players) == 4 else list(players)
         self.deals = 0  # deals that moved the dealer on
         self.below = [0, 0]  # trick points in the current game
