@@ -384,6 +384,7 @@ def test_next_rubber_starts_with_no_games_and_no_one_vulnerable():
     assert outcome.finished is False
     assert outcome.upcoming == {
         "dealer": "Cy",
+        "dealer_after_passed_out": "Dee",  # rubber: a passed-out deal moves the deal on
         "vulnerable": [],
         "rubber": 2,
         "game": 1,
@@ -683,6 +684,7 @@ def test_honeymoon_upcoming_names_players_as_sides():
     outcome = play(hand("Bob", "4H", 10), variant="honeymoon", players=PAIR)
     assert outcome.upcoming == {
         "dealer": "Bob",
+        "dealer_after_passed_out": "Ann",
         "vulnerable": ["Bob"],
         "rubber": 1,
         "game": 2,

@@ -90,9 +90,6 @@ class RubberEntry(HandEntry):
             data["doubling"] = DOUBLING_OF[contract.doubled]
         return data
 
-    def next_dealer_if_passed(self, players: list[str], dealer: str) -> str:
-        return players[(players.index(dealer) + 1) % len(players)]
-
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         if not upcoming:
             return {}
@@ -116,11 +113,10 @@ class RubberEntry(HandEntry):
             i = names.index(vulnerable[0])
             who = side_label(names[i], sides[i])
             vulnerable_text = f"{who} {'is' if len(sides[i]) == 1 else 'are'} vulnerable"
-        dealer = upcoming["dealer"]
         return {
             "columns": columns,
             "vulnerable_text": vulnerable_text,
-            "passed_dealer": self.next_dealer_if_passed(outcome.players, dealer),
+            "passed_dealer": upcoming["dealer_after_passed_out"],
             "deals_in_round": DEALS_IN_ROUND,
         }
 
@@ -133,6 +129,3 @@ class HoneymoonEntry(RubberEntry):
 @register
 class ChicagoEntry(RubberEntry):
     variant = "chicago"
-
-    def next_dealer_if_passed(self, players: list[str], dealer: str) -> str:
-        return dealer  # a passed-out deal is dealt again by the same dealer

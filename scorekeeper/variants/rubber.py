@@ -21,6 +21,7 @@ from .common import (
     OptionSpec,
     Summary,
     _is_int,
+    next_player,
     overtricks,
     partnerships,
     undertricks,
@@ -227,9 +228,16 @@ class _PartnershipGame(Game):
             unit_differences=self.unit_differences(),
         )
 
+    # Who deals after a passed-out deal: the next player (Chicago: the same one).
+    passed_out_moves_deal: ClassVar[bool] = True
+
     def upcoming(self) -> dict[str, Any]:
+        dealer = self._dealer()
         return {
-            "dealer": self._dealer(),
+            "dealer": dealer,
+            "dealer_after_passed_out": (
+                next_player(self.players, dealer) if self.passed_out_moves_deal else dealer
+            ),
             "vulnerable": self._vulnerable_names(),
             self.unit_word: len(self.unit_points),
             "game": self.game_number,
@@ -438,6 +446,8 @@ class Chicago(_PartnershipGame):
         result = super().play_hand(record, number)
         result.details["deal"] = deal
         return result
+
+    passed_out_moves_deal = False
 
     def _passed_out(self, number: int, dealer: str, details: dict[str, Any]) -> HandResult:
         # Unlike rubber, the same dealer deals again and the deal is not counted.
