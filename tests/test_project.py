@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,3 +28,43 @@ def test_not_browser_leaves_out_every_browser_test_and_only_those():
     assert browser and all(t.startswith("tests/browser/") for t in browser)
     assert rest and all(not t.startswith("tests/browser/") for t in rest)
     assert len(collected("tests/browser")) == len(browser)
+
+
+def _sources(*folders: str, suffixes=(".py", ".html", ".js")) -> dict[str, str]:
+    found = {}
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in suffixes:
+                found[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    return found
+
+
+def test_the_replay_is_read_through_its_summary_never_the_live_game():
+    from scorekeeper.variants import Outcome
+
+    assert "game" not in Outcome.__dataclass_fields__
+    readers = [
+        name
+        for name, text in _sources("scorekeeper", "templates").items()
+        if not name.startswith("scorekeeper/variants/")
+        and re.search(r"\b(outcome|before)\.game\b", text)
+    ]
+    assert readers == []
+
+
+def test_seats_one_and_three_against_two_and_four_are_written_once():
+    places = [
+        name
+        for name, text in _sources("scorekeeper").items()
+        if "[0::2]" in text or "[1::2]" in text
+    ]
+    assert places == ["scorekeeper/variants/common.py"]
+
+
+def test_the_problem_lines_are_never_parsed_back_in_python():
+    parsers = [
+        name
+        for name, text in _sources("scorekeeper", suffixes=(".py",)).items()
+        if re.search(r"\^hand \(", text)
+    ]
+    assert parsers == []

@@ -15,7 +15,7 @@ def outcome(variant, totals, finished=True, winners=(), options=None, units=None
     if units is not None:
         players = list(totals)
         summary = PartnershipSummary(
-            "rubber", ["We", "They"], [players[0::2], players[1::2]], [], list(units)
+            "rubber", ["We", "They"], [players[0::2], players[1::2]], [], list(units), [False] * 2
         )
     return Outcome(
         variant=variant,

@@ -141,8 +141,11 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
                 "games_won": won,
                 "won_by": unit.get("won_by"),
                 "complete": complete,
-                # A side with a game in a rubber still going is vulnerable (not in Chicago).
-                "vulnerable": [not chicago and not complete and w > 0 for w in won],
+                # The rubber still going shows who is vulnerable now; Chicago's
+                # vulnerability changes every deal and is listed by deal instead.
+                "vulnerable": (
+                    list(game.vulnerable) if not chicago and not complete else [False, False]
+                ),
                 "passed": unit["passed"],
                 "deals": unit["deals"] if chicago else [],
                 **_difference(totals, names, rounding),

@@ -160,6 +160,7 @@ class PartnershipSummary(Summary):
     sides: list[list[str]]  # players of each side
     unit_points: list[list[int]]  # per unit: [first side, second side]
     unit_differences: list[int]  # first side minus second, per unit played into
+    vulnerable: list[bool]  # each side, for the next deal
 
 
 class _PartnershipGame(Game):
@@ -226,6 +227,7 @@ class _PartnershipGame(Game):
             sides=[list(side) for side in self.sides],
             unit_points=[list(points) for points in self.unit_points],
             unit_differences=self.unit_differences(),
+            vulnerable=self._vulnerable(),
         )
 
     # Who deals after a passed-out deal: the next player (Chicago: the same one).
