@@ -49,6 +49,12 @@ function setUpConfirm() {
 
 // Hand forms: a helper for variant scripts.
 window.Scorekeeper = {
+  // What the rules say that a hand form's script needs, computed by the server
+  // (every variant passes them the same way: the #rules-facts JSON block).
+  facts() {
+    const block = document.getElementById("rules-facts");
+    return block ? JSON.parse(block.textContent) : {};
+  },
   value(name) {
     const el = document.querySelector(`#hand-form input[name="${name}"]:checked`);
     return el ? el.value : null;

@@ -509,3 +509,17 @@ def test_static_assets_are_local(client):
         assert response.status_code == 200
         text = response.text.replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert "http://" not in text and "https://" not in text
+
+
+def test_the_top_game_preview_takes_its_playnumbers_from_the_rules(client):
+    from scorekeeper.variants.top_game import level_for
+
+    match_id = start(client)
+    page = client.get(f"/m/{match_id}/hand/new").text
+    facts = json.loads(re.search(r'id="rules-facts">(.*?)</script>', page, re.S).group(1))
+    table = facts["playnumbers"]
+    assert sorted(int(pn) for pn in table) == list(range(2, 26))
+    assert table["4"] == {"passed_out": True}
+    assert table["5"] == {"passed_out": False, "nt_level": 1, "suit_level": 2, "doublable": True}
+    assert table["10"]["doublable"] is True and table["11"]["doublable"] is False
+    assert all(table[str(pn)]["suit_level"] == level_for(pn, "S") for pn in range(5, 26))

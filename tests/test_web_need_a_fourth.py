@@ -401,7 +401,7 @@ def test_liar_page_offers_the_auction_and_the_requirement_table(client):
     match_id = start(client, liar_rule=True)
     page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
     assert 'name="auction"' in page and 'id="bid-grid"' in page
-    data = json.loads(re.search(r'id="naf-data">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(re.search(r'id="rules-facts">(.*?)</script>', page, re.S).group(1))
     assert data["bidders"] == PLAYERS and data["liarRule"] is True
     assert data["requirements"]["1H"] == {
         "kind": "first call",

@@ -104,7 +104,7 @@ class CalypsoEntry(HandEntry):
             "sides": [list(side) for side in summary.sides],
             "deck_cards": DECK_CARDS,
             # For the live card count and points (static/hands/calypso.js).
-            "scoring": {
+            "facts": {
                 "deck": DECK_CARDS,
                 "perCalypso": CARDS_PER_CALYPSO,
                 "calypsoPoints": list(CALYPSO_POINTS),

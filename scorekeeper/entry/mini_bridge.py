@@ -14,7 +14,7 @@ from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
 from ..variants import Outcome
-from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS
+from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS, partnerships
 from ..variants.mini_bridge import (
     GAME_BONUS,
     MAX_HCP,
@@ -143,6 +143,7 @@ class _MiniBridgeEntry(HandEntry):
         return {
             "players": players,
             "order": order,
+            "sides": [list(side) for side in partnerships(players)] if len(players) == 4 else [],
             "derive": lambda form: self.derive(players, order, form),
             "rules": {
                 "deck": HCP_IN_DECK,

@@ -208,7 +208,7 @@ class NeedAFourthEntry(HandEntry):
         hand = upcoming.get("hand", 1)
         return {
             "hands_total": hand + upcoming.get("hands_left", 1) - 1,
-            "script_data": {
+            "facts": {
                 "bidders": upcoming.get("bidding_order", []),
                 "liarRule": bool(upcoming.get("liar_rule")),
                 "requirements": requirement_table(),

@@ -8,7 +8,14 @@ from wtforms import StringField
 from wtforms.validators import Length, Optional
 
 from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
-from ..variants.top_game import MAX_BID, MAX_TOPS, MIN_BID, PASSED_OUT_PN, level_for
+from ..variants.top_game import (
+    MAX_BID,
+    MAX_TOPS,
+    MIN_BID,
+    PASSED_OUT_PN,
+    level_for,
+    playnumbers,
+)
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
 
 DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
@@ -43,6 +50,10 @@ class TopGameEntry(HandEntry):
         "bids": "quick",
     }
     quick_actions = {"passed_out": "All passed"}
+
+    def context(self, outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        """The playnumber table for the preview while tapping (the rules', not the script's)."""
+        return {"facts": {"playnumbers": playnumbers()}}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
         order = upcoming.get("bidding_order", players)

@@ -66,6 +66,23 @@ def level_for(pn: int, strain: str) -> int:
     return pn - 4 if strain == "NT" else pn - 3
 
 
+def playnumbers() -> dict[int, dict[str, Any]]:
+    """Every playnumber a hand can have and what it means: passed out, or the
+    level in no trumps and in a suit and whether the contract may be doubled."""
+    facts: dict[int, dict[str, Any]] = {}
+    for pn in range(MIN_BID, MAX_BID + MAX_TOPS + 1):
+        if pn <= PASSED_OUT_PN:
+            facts[pn] = {"passed_out": True}
+        else:
+            facts[pn] = {
+                "passed_out": False,
+                "nt_level": level_for(pn, "NT"),
+                "suit_level": level_for(pn, "S"),
+                "doublable": pn <= MAX_DOUBLABLE_PN,
+            }
+    return facts
+
+
 def per_opponent_score(contract: Contract, tricks: int) -> int:
     """`s` for a hand that was played: made 4 + overtricks; down 1: 0, 2: −2, more: −4."""
     down = undertricks(contract, tricks)

@@ -28,7 +28,7 @@
   document.addEventListener("DOMContentLoaded", () => {
     const box = document.getElementById("card-count");
     if (!box) return;
-    const scoring = JSON.parse(box.dataset.scoring);
+    const scoring = window.Scorekeeper.facts();
     const players = JSON.parse(box.dataset.players);
     const sides = JSON.parse(box.dataset.sides);
     const countLine = document.getElementById("count-line");

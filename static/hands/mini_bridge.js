@@ -23,7 +23,7 @@
   const strong = (text) => ({ strong: text });
 
   function setUp() {
-    const config = JSON.parse(document.getElementById("mb-config").textContent);
+    const config = window.Scorekeeper.facts();
     const R = config.rules;
     const order = config.order;
     const inputs = Array.from(document.querySelectorAll("#hand-form .hcp-input"));

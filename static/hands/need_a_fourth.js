@@ -241,7 +241,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    data = JSON.parse($("naf-data").textContent);
+    data = window.Scorekeeper.facts();
     defaultLine = "The last bidder is the Chooser and picks a Partner; the third player is the Declarer.";
     typedInput = document.querySelector('#hand-form input[name="auction"]');
     if (data.liarRule && typedInput) {
