@@ -11,7 +11,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, RadioField, StringField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .matchfile import FORMAT, MAX_CURRENCY, MAX_TITLE
 from .variants import MAX_NAME, VARIANTS
@@ -43,6 +43,23 @@ def money_text(text: str) -> str:
     return text.replace(",", ".") if _MONEY.fullmatch(text) else text
 
 
+def strip(text: Any) -> Any:
+    """Names and titles are kept without the spaces around them: measure them so."""
+    return text.strip() if isinstance(text, str) else text
+
+
+class Sent:
+    """The input must be in the form (it may be blank): a form that lost an input
+    must not erase what is stored."""
+
+    field_flags = {}
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not field.raw_data:
+            # Stop here: Optional() would clear the error of a missing input.
+            raise StopValidation("This input was missing from the form: reload the page.")
+
+
 def option_field_name(option: str) -> str:
     return f"opt_{option}"
 
@@ -71,7 +88,7 @@ class StakeFields:
         amount = money_text(self.stake_amount.data or "")
         if not amount:
             return None
-        per_text = (self.stake_per.data or "1").strip()
+        per_text = (self.stake_per.data or "").strip() or "1"
         per: Any = whole_number(per_text)
         currency = (self.stake_currency.data or "").strip()
         return {"amount": amount, "per": per_text if per is None else per, "currency": currency}
@@ -83,12 +100,24 @@ class NewMatchForm(StakeFields, FlaskForm):
         choices=[(cls.id, cls.name) for cls in VARIANTS.values()],
         validators=[DataRequired(message="Choose the game you are playing.")],
     )
-    title = StringField("Title (optional)", validators=[Optional(), Length(max=MAX_TITLE)])
-    player1 = StringField("Player 1 (deals first)", validators=[Optional(), Length(max=MAX_NAME)])
-    player2 = StringField("Player 2", validators=[Optional(), Length(max=MAX_NAME)])
-    player3 = StringField("Player 3", validators=[Optional(), Length(max=MAX_NAME)])
-    player4 = StringField("Player 4", validators=[Optional(), Length(max=MAX_NAME)])
-    player5 = StringField("Player 5", validators=[Optional(), Length(max=MAX_NAME)])
+    title = StringField(
+        "Title (optional)", validators=[Optional(), Length(max=MAX_TITLE)], filters=[strip]
+    )
+    player1 = StringField(
+        "Player 1 (deals first)", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
+    )
+    player2 = StringField(
+        "Player 2", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
+    )
+    player3 = StringField(
+        "Player 3", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
+    )
+    player4 = StringField(
+        "Player 4", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
+    )
+    player5 = StringField(
+        "Player 5", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
+    )
 
     def player_fields(self) -> list[Any]:
         return [getattr(self, f"player{i}") for i in range(1, MAX_PLAYERS + 1)]
@@ -144,7 +173,14 @@ for _name in BOOL_OPTIONS:
 
 
 class SettingsForm(StakeFields, FlaskForm):
-    title = StringField("Title", validators=[Optional(), Length(max=MAX_TITLE)])
+    title = StringField(
+        "Title", validators=[Sent(), Optional(), Length(max=MAX_TITLE)], filters=[strip]
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        # The stake inputs may be blank (no stake) but must be in the form.
+        self.stake_amount.validators = [Sent(), *self.stake_amount.validators]
 
 
 class ImportForm(FlaskForm):

@@ -140,6 +140,8 @@ def parse_amount(value: Any, problems: list[Problem]) -> Decimal | None:
             Problem(f'{value!r:.60} is not a decimal string like "0.50"', "amount", within="stake")
         )
         return None
+    if amount == 0:
+        amount = abs(amount)  # "-0" is nothing at stake, not a negative stake
     if not amount.is_finite() or amount < 0:
         problems.append(Problem(f"{value!r} must be zero or more", "amount", within="stake"))
         return None

@@ -102,7 +102,12 @@ def test_with_its_token_the_same_post_goes_through(guarded):
     match_id = values["match_id"]
     answer = client.post(
         f"/m/{match_id}/settings",
-        data={"csrf_token": token, "revision": str(values["revision"]), "title": "Friday"},
+        data={
+            "csrf_token": token,
+            "revision": str(values["revision"]),
+            "title": "Friday",
+            "stake_amount": "",
+        },
     )
     assert answer.status_code == 302
     assert client.get(f"/m/{match_id}/live").json["revision"] == values["revision"] + 1

@@ -182,7 +182,9 @@ def test_every_kind_of_answer_carries_the_security_headers(client):
 
 def test_the_session_and_phone_cookies_are_httponly_and_samesite_lax(client):
     match_id = start(client)
-    client.post(f"/m/{match_id}/settings", data={"title": "x" * 101})  # flashes nothing
+    client.post(
+        f"/m/{match_id}/settings", data={"title": "x" * 101, "stake_amount": ""}
+    )  # flashes nothing
     client.post("/phone", data={"name": "Ann's phone", "next": "/"})
     for name in ("session", "phone"):
         cookie = client.get_cookie(name)
@@ -253,7 +255,7 @@ def test_titles_and_names_over_their_limits_are_refused(client, field, value, me
 
 def test_a_settings_title_over_100_characters_is_refused(client):
     match_id = start(client)
-    page = client.post(f"/m/{match_id}/settings", data={"title": "x" * 101})
+    page = client.post(f"/m/{match_id}/settings", data={"title": "x" * 101, "stake_amount": ""})
     assert page.status_code == 200
     assert "Field cannot be longer than 100 characters." in page.text
     assert client.get(f"/m/{match_id}/live").json["revision"] == 1
@@ -392,7 +394,7 @@ def test_a_store_that_cannot_be_written_answers_503_and_keeps_reading(
     big = {"declarer": "Bob", "level": "3", "strain": "NT", "tricks": "9"}
     answers = [
         client.post(f"/m/{match_id}/hand/new", data=big),
-        client.post(f"/m/{match_id}/settings", data={"title": "T" * 100}),
+        client.post(f"/m/{match_id}/settings", data={"title": "T" * 100, "stake_amount": ""}),
         client.post(
             "/new",
             data={"variant": "rubber", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}},

@@ -176,7 +176,13 @@ def test_a_repeated_submission_key_answers_as_the_first_time(client, path):
     match_id = start(client)
     save(client, match_id)
     url = path.format(id=match_id)
-    data = {**H2, "title": "Sat", "revision": str(revision(client, match_id)), "key": "k" * 22}
+    data = {
+        **H2,
+        "title": "Sat",
+        "stake_amount": "",
+        "revision": str(revision(client, match_id)),
+        "key": "k" * 22,
+    }
     first = client.post(url, data=data)
     second = client.post(url, data=data)
     assert first.status_code == second.status_code == 302

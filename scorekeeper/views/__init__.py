@@ -6,6 +6,7 @@ Every change of a match goes through `submit`, which calls the one write path
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Callable
@@ -170,10 +171,16 @@ def change_number(applied: Applied) -> int | None:
 
 MAX_SHOWN = 10  # problems flashed at once: the session cookie must stay small
 MAX_LINE = 200  # characters of one problem; a pasted megabyte is not repeated back
+MAX_LINE_BYTES = 210  # and bytes of it as the cookie stores it (JSON, \uXXXX escapes)
 
 
 def cut(line: str, limit: int = MAX_LINE) -> str:
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+    """At most `limit` characters, and at most MAX_LINE_BYTES as stored in the cookie."""
+    if len(line) > limit:
+        line = line[: limit - 1] + "…"
+    while len(json.dumps(line)) > MAX_LINE_BYTES:
+        line = line[: len(line) * 4 // 5 - 1] + "…"
+    return line
 
 
 def flash_problems(lines: list[str], category: str = "error") -> None:
@@ -191,7 +198,7 @@ def keep_flashes_small(response):
     cookie over 4 kB, and then every message with it)."""
     waiting = session.get("_flashes")
     if waiting and (
-        len(waiting) > MAX_SHOWN + 1 or any(len(message) > MAX_LINE for _, message in waiting)
+        len(waiting) > MAX_SHOWN + 1 or any(cut(message) != message for _, message in waiting)
     ):
         session["_flashes"] = [(kind, cut(message)) for kind, message in waiting][-MAX_SHOWN - 1 :]
     return response

@@ -144,7 +144,12 @@ def name_phone():
         abort(400)
     name = clean_phone_name(request.form.get("name", ""))
     back = request.form.get("next", "")
-    if not back.startswith("/") or back.startswith("//"):
+    if (
+        not back.startswith("/")
+        or back.startswith("//")
+        or "\\" in back
+        or any(ord(ch) < 32 or ord(ch) == 127 for ch in back)
+    ):  # only a path of this app, never another site or a forged header
         back = url_for("matches.index")
     response = redirect(back)
     if name:
