@@ -209,7 +209,7 @@ def test_an_import_of_501_entries_is_refused_naming_the_limit(client):
     assert response.status_code == 302 and response.location == "/"
     home = visible_text(client.get("/").text)
     assert "hands: 501 entries; a match holds at most 500" in home
-    assert "Not imported:" in home and "/m/" not in client.get("/").text
+    assert "Not imported: 1 problem in this file." in home and "/m/" not in client.get("/").text
 
 
 def test_an_import_of_500_entries_is_taken_and_the_501st_hand_is_refused(client):

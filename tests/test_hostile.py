@@ -289,10 +289,15 @@ def refused_on_the_form(answer: Answer, *places: str) -> list[str]:
     return named
 
 
+def heading(count: int) -> str:
+    """The first line flashed when a file is not imported."""
+    return f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
+
+
 def refused_on_import(answer: Answer, *places: str) -> list[str]:
     """Back to the home page with at most eleven flashed lines, one naming a place."""
     assert answer.status == 302 and answer.location == "/"
-    assert answer.flashed[0] == "Not imported:"
+    assert answer.flashed[0].startswith("Not imported: ")
     assert len(answer.flashed) <= MAX_FLASHED
     assert all(len(line) <= MAX_LINE for line in answer.flashed)
     for line in answer.flashed:
@@ -689,7 +694,7 @@ def test_a_lone_surrogate_in_a_match_file_is_refused_naming_the_field(
     assert "\\ud800" in text  # JSON's own escape: the file itself is plain ASCII
     before = table.matches()
     answer = table.upload(text.encode("ascii"))
-    assert answer.flashed == ["Not imported:", problem]
+    assert answer.flashed == [heading(1), problem]
     refused_on_import(answer, problem.rsplit(": ", 1)[0])
     assert table.matches() == before
 
@@ -709,7 +714,7 @@ def test_a_lone_surrogate_as_a_key_is_refused(table):
     document["hands"][0] = {LONE: 1, **document["hands"][0]}
     answer = upload_json(table, {**document, LONE: 1})
     assert answer.flashed == [
-        "Not imported:",
+        heading(2),
         "hand 1: a key is not valid text (a lone surrogate)",
         "file: a key is not valid text (a lone surrogate)",
     ]
@@ -740,7 +745,7 @@ BROKEN_FILES = [
 def test_a_file_that_is_no_match_file_is_refused_naming_the_file(table, payload, problem):
     before = table.matches()
     answer = table.upload(payload)
-    assert answer.flashed[0] == "Not imported:"
+    assert answer.flashed[0].startswith("Not imported: ")
     assert answer.flashed[1].startswith(problem), answer.flashed
     refused_on_import(answer, problem.split(":", 1)[0])
     assert table.matches() == before
@@ -799,7 +804,7 @@ def test_an_import_of_501_entries_is_refused_naming_the_limit(table):
     before = table.matches()
     answer = upload_json(table, {**document, "hands": hands})
     assert answer.flashed == [
-        "Not imported:",
+        heading(1),
         "hands: 501 entries; a match holds at most 500 (start a new match for the rest of the"
         " evening)",
     ]
@@ -852,7 +857,7 @@ def test_a_name_with_a_control_character_or_line_break_is_refused(table, charact
     assert answer.lines() == [line]
     refused_on_the_form(answer, "player1")
     answer = upload_json(table, _with(example("rubber"), ("players", 1), name))
-    assert answer.flashed == ["Not imported:", f"players: {line.removeprefix('player1: ')}"]
+    assert answer.flashed == [heading(1), f"players: {line.removeprefix('player1: ')}"]
     assert table.matches() == before
 
 
@@ -866,7 +871,7 @@ def test_a_name_with_a_control_character_or_line_break_is_refused(table, charact
 def test_an_import_refuses_a_name_of_41_and_a_title_of_101(table, path, value, line):
     before = table.matches()
     answer = upload_json(table, _with(example("rubber"), path, value))
-    assert answer.flashed == ["Not imported:", line]
+    assert answer.flashed == [heading(1), line]
     assert table.matches() == before
 
 
@@ -1254,7 +1259,7 @@ def score_in_process(text: str) -> tuple[int, str, str]:
 def flashed_for(problems: list[str]) -> list[str]:
     """What the import flashes for these problems: the first ten lines cut short, and
     how many more there were."""
-    lines = ["Not imported:", *problems]
+    lines = [heading(len(problems)), *problems]
     shown_lines = [cut(line) for line in lines[:MAX_SHOWN]]
     more = len(lines) - MAX_SHOWN
     if more > 0:

@@ -115,7 +115,9 @@ def import_file():
         flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
         return redirect(url_for("matches.index"))
     except MatchError as exc:
-        flash_problems(["Not imported:", *exc.lines])
+        count = len(exc.lines)
+        heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
+        flash_problems([heading, *exc.lines])
         return redirect(url_for("matches.index"))
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     remember(created.match_id)
