@@ -103,21 +103,6 @@ class NewMatchForm(StakeFields, FlaskForm):
     title = StringField(
         "Title (optional)", validators=[Optional(), Length(max=MAX_TITLE)], filters=[strip]
     )
-    player1 = StringField(
-        "Player 1 (deals first)", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
-    )
-    player2 = StringField(
-        "Player 2", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
-    )
-    player3 = StringField(
-        "Player 3", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
-    )
-    player4 = StringField(
-        "Player 4", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
-    )
-    player5 = StringField(
-        "Player 5", validators=[Optional(), Length(max=MAX_NAME)], filters=[strip]
-    )
 
     def player_fields(self) -> list[Any]:
         return [getattr(self, f"player{i}") for i in range(1, MAX_PLAYERS + 1)]
@@ -159,6 +144,16 @@ class NewMatchForm(StakeFields, FlaskForm):
         return doc
 
 
+for _seat in range(1, MAX_PLAYERS + 1):
+    setattr(
+        NewMatchForm,
+        f"player{_seat}",
+        StringField(
+            "Player 1 (deals first)" if _seat == 1 else f"Player {_seat}",
+            validators=[Optional(), Length(max=MAX_NAME)],
+            filters=[strip],
+        ),
+    )
 for _name in INT_OPTIONS:
     setattr(
         NewMatchForm,

@@ -12,6 +12,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
@@ -434,20 +435,26 @@ def test_an_instance_folder_that_cannot_be_created_is_named(tmp_path, monkeypatc
     assert "\n" not in message
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A real 2 MB filesystem (tmpfs), where mounting is allowed (root on Linux)."""
-    mount = tmp_path / "small"
-    mount.mkdir()
+@contextmanager
+def tmpfs(folder: Path, options: str):
+    """A real small filesystem on `folder`, where mounting is allowed (root on Linux)."""
+    folder.mkdir(exist_ok=True)
     made = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount)], capture_output=True
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)], capture_output=True
     )
     if made.returncode != 0:
-        pytest.skip(f"cannot mount a small filesystem here: {made.stderr.decode().strip()}")
+        pytest.skip(f"cannot mount a filesystem here: {made.stderr.decode().strip()}")
     try:
-        yield mount
+        yield folder
     finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 2 MB filesystem to fill."""
+    with tmpfs(tmp_path / "small", "size=2m") as mount:
+        yield mount
 
 
 def test_a_full_disk_answers_503_stores_nothing_and_keeps_reading(small_disk):
@@ -487,15 +494,8 @@ def unwritable_folder(tmp_path):
         yield folder
         folder.chmod(0o755)
         return
-    made = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)], capture_output=True
-    )
-    if made.returncode != 0:
-        pytest.skip(f"cannot mount a read-only filesystem here: {made.stderr.decode().strip()}")
-    try:
+    with tmpfs(folder, "ro,size=1m"):
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=False)
 
 
 def test_serve_on_an_unwritable_instance_folder_stops_with_one_line(unwritable_folder):
