@@ -83,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import db
     from .registry import missing
+    from .sheets import signed
     from .views import (
         CONVERTERS,
         hands,
@@ -108,6 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
+    app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.register_error_handler(db.StoreBusy, _store_busy)
     app.register_error_handler(sqlite3.OperationalError, _store_busy)
     app.after_request(_security_headers)

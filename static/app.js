@@ -49,6 +49,8 @@ function setUpConfirm() {
 
 // Hand forms: a helper for variant scripts.
 window.Scorekeeper = {
+  // How a strain is written on the sheet (variants/common.py STRAIN_SYMBOL).
+  SYMBOL: { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" },
   // What the rules say that a hand form's script needs, computed by the server
   // (every variant passes them the same way: the #rules-facts JSON block).
   facts() {

@@ -17,7 +17,7 @@ from typing import Any
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
-from ..variants.common import STRAIN_SYMBOL, STRAINS, SUITS, parse_contract
+from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, SUITS, parse_contract
 from ..variants.need_a_fourth import PASS, Auction, parse_auction, structured_bids
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
 
@@ -201,7 +201,7 @@ class NeedAFourthEntry(HandEntry):
                 return data
             data["level"] = contract.level
             data["strain"] = contract.strain
-            data["doubling"] = {0: "", 1: "X", 2: "XX"}[contract.doubled]
+            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
         return data
 
     def context(self, outcome, upcoming: dict[str, Any]) -> dict[str, Any]:

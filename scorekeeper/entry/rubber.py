@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..variants import Outcome
-from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
+from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
 from ..variants.rubber import DEALS_IN_ROUND, HONOURS, NT_HONOURS
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
 
 DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
-DOUBLING_OF = {0: "", 1: "X", 2: "XX"}
 HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
 
 
@@ -87,7 +86,7 @@ class RubberEntry(HandEntry):
                 return data
             data["level"] = contract.level
             data["strain"] = contract.strain
-            data["doubling"] = DOUBLING_OF[contract.doubled]
+            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
         return data
 
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
+from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
 from ..variants.top_game import (
     MAX_BID,
     MAX_TOPS,
@@ -114,5 +114,5 @@ class TopGameEntry(HandEntry):
             except ValueError:
                 return data
             data["strain"] = contract.strain
-            data["doubling"] = {0: "", 1: "X", 2: "XX"}[contract.doubled]
+            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
         return data

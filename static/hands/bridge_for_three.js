@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   const S = window.Scorekeeper;
-  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const SYMBOL = window.Scorekeeper.SYMBOL;
   const minus = (n) => (n < 0 ? `−${-n}` : `${n}`);
   const signed = (n) => (n > 0 ? `+${n}` : minus(n));
 

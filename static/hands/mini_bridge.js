@@ -4,7 +4,7 @@
 "use strict";
 (function () {
   const S = window.Scorekeeper;
-  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const SYMBOL = window.Scorekeeper.SYMBOL;
 
   // A paragraph from strings and {strong: text} parts (names are set as text, never HTML).
   function para(...parts) {

@@ -2,7 +2,7 @@
 "use strict";
 (function () {
   const S = window.Scorekeeper;
-  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const SYMBOL = window.Scorekeeper.SYMBOL;
   const DOUBLING = { "": "", X: " doubled", XX: " redoubled" };
 
   // Mark each tricks button with the result it gives: "=", "+1", "−2".
