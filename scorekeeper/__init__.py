@@ -102,7 +102,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters.update(CONVERTERS)
     try:
         db.init_app(app)
-    except (OSError, sqlite3.Error, db.StoreBusy) as exc:
+    except (OSError, sqlite3.OperationalError, db.StoreBusy) as exc:
+        if isinstance(exc, sqlite3.OperationalError) and not db.store_fault(exc):
+            raise
         raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
     for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
         app.register_blueprint(blueprint)
@@ -153,5 +155,9 @@ def _store_busy(exc: Exception):
     instead of an error page."""
     from flask import current_app, render_template, request
 
+    from .db import store_fault
+
+    if isinstance(exc, sqlite3.OperationalError) and not store_fault(exc):
+        raise exc  # a wrong query is a bug: a 500 with its traceback in the log
     current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
     return render_template("busy.html"), 503, {"Retry-After": "2"}

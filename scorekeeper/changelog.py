@@ -374,7 +374,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         raise Refused("stale", stale=stale)
     if state.deleted and command.kind != RESTORE_MATCH:
         raise Refused("The match was deleted; bring it back first.")
-    if state.revision >= MAX_CHANGES:
+    if state.revision >= MAX_CHANGES and command.kind not in (DELETE_MATCH, RESTORE_MATCH):
         raise Refused(
             f"This match has {MAX_CHANGES} changes, the most one match keeps:"
             " start a new match to go on (this one stays as it is)."

@@ -209,6 +209,30 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+# What SQLite says when the store, not the query, is at fault: another write held
+# the lock too long, the file or folder is read-only or cannot be opened, the
+# disk is full or failing. Anything else (a wrong query) is a bug: a 500.
+STORE_FAULTS = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+    }
+)
+
+
+def store_fault(exc: BaseException) -> bool:
+    """True when `exc` says the store cannot be used right now (see STORE_FAULTS)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.OperationalError) and (
+        code is None or (code & 0xFF) in STORE_FAULTS
+    )
+
+
 class StoreBusy(Exception):
     """The score store could not be written: locked past the timeout, read-only
     or full. Nothing was changed."""
@@ -247,6 +271,8 @@ def writing(db: Database) -> Iterator[Database]:
     try:
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.OperationalError as exc:
+        if not store_fault(exc):
+            raise
         raise StoreBusy(str(exc)) from exc
     try:
         yield db
@@ -254,7 +280,7 @@ def writing(db: Database) -> Iterator[Database]:
     except BaseException as exc:
         if db.conn.in_transaction:
             db.execute("ROLLBACK")
-        if isinstance(exc, sqlite3.OperationalError):
+        if store_fault(exc):
             raise StoreBusy(str(exc)) from exc
         raise
 

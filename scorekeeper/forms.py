@@ -26,7 +26,9 @@ BOOL_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "bool"})
 # Python's isdigit() but not numbers anyone meant), a minus, and for money one
 # decimal point or comma ("0,50" is 0.50).
 _WHOLE = re.compile(r"-?[0-9]{1,9}")
-_MONEY = re.compile(r"[0-9]{0,7}[.,][0-9]{1,6}|[0-9]{1,7}")
+# A comma with three digits after it is a thousands separator, not decimals:
+# "1,000" is refused rather than read as 1.000.
+_MONEY = re.compile(r"[0-9]{0,7}(?:\.[0-9]{1,6}|,[0-9]{1,2})|[0-9]{1,7}")
 
 
 def whole_number(text: Any) -> int | None:
@@ -174,8 +176,10 @@ class SettingsForm(StakeFields, FlaskForm):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        # The stake inputs may be blank (no stake) but must be in the form.
-        self.stake_amount.validators = [Sent(), *self.stake_amount.validators]
+        # The stake inputs may be blank (no stake) but must be in the form:
+        # a form that lost one must not change the stake.
+        for field in (self.stake_amount, self.stake_per, self.stake_currency):
+            field.validators = [Sent(), *field.validators]
 
 
 class ImportForm(FlaskForm):

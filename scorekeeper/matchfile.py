@@ -201,8 +201,9 @@ def _at(path: list[str], message: str, hand: int | None) -> Problem:
     return Problem(": ".join([*inner, message]), field, hand)
 
 
-def from_document(doc: Any) -> Match:
-    """Check a parsed match document and replay it. Raises MatchError listing every problem."""
+def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
+    """Check a parsed match document and replay it. Raises MatchError listing every problem.
+    `max_entries`: the table app's limit, checked before anything is replayed."""
     if not isinstance(doc, dict):
         raise MatchError([Problem("the match file must be a JSON object", "file")])
     broken = invalid_text(doc)
@@ -233,6 +234,14 @@ def from_document(doc: Any) -> Match:
     hands = doc.get("hands")
     if not isinstance(hands, list):
         problems.append(Problem("give a list of hands in the order played", "hands"))
+    elif max_entries is not None and len(hands) > max_entries:
+        problems.append(
+            Problem(
+                f"{len(hands)} entries; a match holds at most {max_entries}"
+                " (start a new match for the rest of the evening)",
+                "hands",
+            )
+        )
     if problems:
         raise MatchError(problems)
     match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake)
@@ -244,7 +253,7 @@ def _not_json(message: str) -> MatchError:
     return MatchError([Problem(f"not valid JSON: {message}", "file")])
 
 
-def loads(text: str) -> Match:
+def loads(text: str, *, max_entries: int | None = None) -> Match:
     """Parse and validate match-file text."""
     try:
         doc = json.loads(text)
@@ -254,24 +263,7 @@ def loads(text: str) -> Match:
         raise _not_json("nested too deeply") from None
     except ValueError as exc:  # e.g. an integer longer than Python will convert
         raise _not_json(str(exc)) from None
-    return from_document(doc)
-
-
-def check_limits(match: Match, size: int | None = None) -> None:
-    """The table app's limits (the command-line scorer has none): raises MatchError."""
-    problems = []
-    if size is not None and size > MAX_FILE_BYTES:
-        problems.append(Problem(f"{size} bytes; the most is {MAX_FILE_BYTES} (1 MB)", "file"))
-    if len(match.hands) > MAX_ENTRIES:
-        problems.append(
-            Problem(
-                f"{len(match.hands)} entries; a match holds at most {MAX_ENTRIES}"
-                " (start a new match for the rest of the evening)",
-                "hands",
-            )
-        )
-    if problems:
-        raise MatchError(problems)
+    return from_document(doc, max_entries=max_entries)
 
 
 def dumps(match: Match) -> str:

@@ -15,6 +15,8 @@ import mimetypes
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -143,16 +145,26 @@ def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
         raise PdfUnavailable(f"{INSTALL_HINT} ({MISSING_LIBRARIES})")
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper: {paper!r} is not one of {', '.join(PAPER_SIZES)}")
-    fetcher = StaticFetcher(static_folder)
+    with _rendering():
+        return _render(html, static_folder, paper)
+
+
+@contextmanager
+def _rendering() -> Iterator[None]:
+    """The render lock, waited for at most WAIT_FOR_RENDER seconds (then PdfBusy)."""
     if not _render_lock.acquire(timeout=WAIT_FOR_RENDER):
         raise PdfBusy("another PDF is being made")
     try:
-        document = HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher)
-        return document.write_pdf(
-            stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
-        )
+        yield
     finally:
         _render_lock.release()
+
+
+def _render(html: str, static_folder: str | Path, paper: str) -> bytes:
+    document = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFetcher(static_folder))
+    return document.write_pdf(
+        stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
+    )
 
 
 def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
@@ -169,16 +181,30 @@ def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
 def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple[str, bytes]:
     """(key, PDF bytes): rendered once per distinct content, kept for the last few."""
     key = sheet_key(html, static_folder, paper)
-    with _cache_lock:
-        if key in _rendered:
-            _rendered.move_to_end(key)
-            return key, _rendered[key]
-    body = write_pdf(html, static_folder, paper)
+    cached = _cached(key)
+    if cached is not None:
+        return key, cached
+    if MISSING_LIBRARIES is not None or paper not in PAPER_SIZES:
+        write_pdf(html, static_folder, paper)  # raises, saying what is wrong
+    with _rendering():
+        # Another phone may have asked for the same sheet while this one waited.
+        cached = _cached(key)
+        if cached is not None:
+            return key, cached
+        body = _render(html, static_folder, paper)
     with _cache_lock:
         _rendered[key] = body
         while len(_rendered) > CACHE_SIZE:
             _rendered.popitem(last=False)
     return key, body
+
+
+def _cached(key: str) -> bytes | None:
+    with _cache_lock:
+        if key in _rendered:
+            _rendered.move_to_end(key)
+            return _rendered[key]
+    return None
 
 
 def clear_cache() -> None:

@@ -107,6 +107,8 @@ def test_with_its_token_the_same_post_goes_through(guarded):
             "revision": str(values["revision"]),
             "title": "Friday",
             "stake_amount": "",
+            "stake_per": "",
+            "stake_currency": "",
         },
     )
     assert answer.status_code == 302

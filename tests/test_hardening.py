@@ -12,6 +12,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import threading
 from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
@@ -184,7 +185,8 @@ def test_every_kind_of_answer_carries_the_security_headers(client):
 def test_the_session_and_phone_cookies_are_httponly_and_samesite_lax(client):
     match_id = start(client)
     client.post(
-        f"/m/{match_id}/settings", data={"title": "x" * 101, "stake_amount": ""}
+        f"/m/{match_id}/settings",
+        data={"title": "x" * 101, "stake_amount": "", "stake_per": "", "stake_currency": ""},
     )  # flashes nothing
     client.post("/phone", data={"name": "Ann's phone", "next": "/"})
     for name in ("session", "phone"):
@@ -256,7 +258,10 @@ def test_titles_and_names_over_their_limits_are_refused(client, field, value, me
 
 def test_a_settings_title_over_100_characters_is_refused(client):
     match_id = start(client)
-    page = client.post(f"/m/{match_id}/settings", data={"title": "x" * 101, "stake_amount": ""})
+    page = client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "x" * 101, "stake_amount": "", "stake_per": "", "stake_currency": ""},
+    )
     assert page.status_code == 200
     assert "Field cannot be longer than 100 characters." in page.text
     assert client.get(f"/m/{match_id}/live").json["revision"] == 1
@@ -395,7 +400,10 @@ def test_a_store_that_cannot_be_written_answers_503_and_keeps_reading(
     big = {"declarer": "Bob", "level": "3", "strain": "NT", "tricks": "9"}
     answers = [
         client.post(f"/m/{match_id}/hand/new", data=big),
-        client.post(f"/m/{match_id}/settings", data={"title": "T" * 100, "stake_amount": ""}),
+        client.post(
+            f"/m/{match_id}/settings",
+            data={"title": "T" * 100, "stake_amount": "", "stake_per": "", "stake_currency": ""},
+        ),
         client.post(
             "/new",
             data={"variant": "rubber", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}},
@@ -539,3 +547,110 @@ def test_scorekeeper_matches_lists_every_stored_match_with_its_address(tmp_path)
     for match_id, title in zip(ids, ("Friday", "Saturday"), strict=True):
         [line] = [x for x in lines if x.startswith(f"/m/{match_id}  ")]
         assert f"The Top Game  {title}  Ann, Bob, Cy" in line
+
+
+# --- found in review ------------------------------------------------------------------
+
+
+def test_a_thousands_separator_is_refused_not_read_as_decimals(client):
+    page = client.post("/new", data={"variant": "rubber", "stake_amount": "1,000"})
+    assert page.status_code == 200
+    assert "&#39;1,000&#39; is not a decimal string like" in page.text
+    assert start(client) and client.post(
+        "/new", data={"variant": "rubber", "stake_amount": "0,5", "player1": "Ann"}
+    ).status_code in (200, 302)
+
+
+def test_an_import_over_the_entry_limit_is_refused_before_anything_is_replayed(client, monkeypatch):
+    from scorekeeper import matchfile
+
+    def no_replay(self):
+        raise AssertionError("replayed an import over the limit")
+
+    monkeypatch.setattr(matchfile.Match, "replay", no_replay)
+    hands = [{"passed_out": True}] * 20_000
+    document = {**rubber_document(hands), "variant": "chicago"}
+    response = import_document(client, document)
+    assert response.status_code == 302
+    assert "hands: 20000 entries; a match holds at most 500" in visible_text(client.get("/").text)
+
+
+def test_a_refusal_keeps_its_heading_before_a_long_list_of_changes(client):
+    match_id = start(client)
+    drawn = client.get(f"/m/{match_id}/live").json["revision"]
+    for n in range(14):
+        saved = client.post(f"/m/{match_id}/hand/new", data=defeated_form(n))
+        client.get(saved.location)  # the phone shows the sheet (and its message)
+    refused = client.post(f"/m/{match_id}/undo", data={"revision": str(drawn)})
+    assert refused.status_code == 302
+    shown = visible_text(client.get(refused.location).text)
+    assert "Not done: the match changed since this page was drawn." in shown
+    assert "… and 5 more changes." in shown
+    assert shown.index("Not done") < shown.index("Hand 1 saved")
+
+
+def defeated_form(n: int) -> dict[str, str]:
+    record = defeated(n + 1)[-1]
+    return {
+        "declarer": record["declarer"],
+        "level": "1",
+        "strain": "C",
+        "tricks": str(record["tricks"]),
+    }
+
+
+def test_static_files_do_not_vary_by_cookie(client):
+    start(client)
+    assert "Vary" not in client.get("/static/app.css").headers
+
+
+def test_a_wrong_query_is_a_bug_not_a_full_disk(client, monkeypatch):
+    match_id = start(client)
+
+    def broken(db, match_id):
+        raise broken_query
+
+    monkeypatch.setattr("scorekeeper.views.load_match", broken)
+    broken_query = sqlite3.OperationalError("no such column: nope")
+    broken_query.sqlite_errorcode = sqlite3.SQLITE_ERROR
+    with pytest.raises(sqlite3.OperationalError):
+        client.get(f"/m/{match_id}")
+
+
+def test_a_pdf_asked_for_while_the_same_one_renders_is_not_rendered_twice(client, monkeypatch):
+    from scorekeeper.views.sheets import match_html
+
+    match_id = imported(client, example("top-game"))
+    pdf.clear_cache()
+    with client.application.test_request_context():
+        from scorekeeper.views import load_or_404
+
+        html = match_html(load_or_404(match_id))
+    static = client.application.static_folder
+    renders = []
+    monkeypatch.setattr(pdf, "_render", lambda *args: renders.append(args) or b"%PDF-new")
+    answers = []
+    with pdf._render_lock:  # a first phone's render is under way
+        waiting = threading.Thread(target=lambda: answers.append(pdf.cached_pdf(html, static)))
+        waiting.start()
+        key = pdf.sheet_key(html, static, "a4")
+        with pdf._cache_lock:
+            pdf._rendered[key] = b"%PDF-first"  # ... and it finishes
+    waiting.join(timeout=10)
+    pdf.clear_cache()  # the stand-in bytes must not reach another test
+    assert answers == [(key, b"%PDF-first")] and renders == []
+
+
+def test_a_runaway_match_can_still_be_deleted(monkeypatch):
+    from scorekeeper import changelog
+
+    state = changelog.MatchState(
+        id="m" * 16, variant="rubber", players=list(PLAYERS), options={}, created="", watch="w"
+    )
+    state.revision = changelog.MAX_CHANGES
+    with pytest.raises(changelog.Refused):
+        changelog.decide(state, changelog.Command(changelog.SETTINGS, revision=state.revision), "")
+    change, _ = changelog.decide(
+        state, changelog.Command(changelog.DELETE_MATCH, revision=state.revision), "now"
+    )
+    assert change.kind == changelog.DELETE_MATCH

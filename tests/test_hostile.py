@@ -616,6 +616,8 @@ def test_a_quick_action_the_variant_lacks_is_a_400(table):
 SETTINGS_WITHOUT = [
     ("title", "title"),
     ("stake_amount", "stake_amount"),
+    ("stake_per", "stake_per"),  # a lost per would turn 0.10 per 100 into 0.10 per point
+    ("stake_currency", "stake_currency"),
     ("everything", "title"),
 ]
 

@@ -458,7 +458,10 @@ def test_stake_can_be_added_after_the_match_started(client):
 
 def test_bad_stake_in_settings_is_refused(client):
     match_id = start(client)
-    response = client.post(f"/m/{match_id}/settings", data={"title": "", "stake_amount": "-1"})
+    response = client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "", "stake_amount": "-1", "stake_per": "", "stake_currency": ""},
+    )
     assert response.status_code == 200
     assert "&#39;-1&#39; must be zero or more" in response.text
     assert "stake" not in exported(client, match_id)

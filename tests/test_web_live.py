@@ -119,9 +119,15 @@ def test_undo_takes_back_the_last_change_of_any_kind_one_step_at_a_time(client):
     match_id = start(client)
     save(client, match_id)
     client.post(f"/m/{match_id}/hand/1", data=H2)
-    refused = client.post(f"/m/{match_id}/settings", data={"title": "Fri", "stake_amount": "0.5.0"})
+    refused = client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "Fri", "stake_amount": "0.5.0", "stake_per": "", "stake_currency": ""},
+    )
     assert refused.status_code == 200 and "is not a decimal string" in refused.text
-    client.post(f"/m/{match_id}/settings", data={"title": "Friday", "stake_amount": "0,50"})
+    client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "Friday", "stake_amount": "0,50", "stake_per": "", "stake_currency": ""},
+    )
     assert "Undo the last change" in client.get(f"/m/{match_id}").text
     undone = client.post(f"/m/{match_id}/undo", follow_redirects=True).text
     assert "Undone: Title “Friday”, stake 0.50 per point." in visible_text(undone)
@@ -180,6 +186,8 @@ def test_a_repeated_submission_key_answers_as_the_first_time(client, path):
         **H2,
         "title": "Sat",
         "stake_amount": "",
+        "stake_per": "",
+        "stake_currency": "",
         "revision": str(revision(client, match_id)),
         "key": "k" * 22,
     }

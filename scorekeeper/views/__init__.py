@@ -19,7 +19,7 @@ from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
 from ..db import Applied, StoredMatch, apply, get_db, load_match
-from ..variants import MatchError, Outcome, Problem
+from ..variants import MatchError, Outcome, Problem, breaks_a_line
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 PHONE_COOKIE = "phone"
@@ -119,7 +119,7 @@ def phone_name() -> str:
 
 def clean_phone_name(text: str) -> str:
     text = " ".join(text.split())[:MAX_DEVICE]
-    if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+    if breaks_a_line(text) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
         return ""
     return text
 
@@ -183,19 +183,23 @@ def cut(line: str, limit: int = MAX_LINE) -> str:
     return line
 
 
-def flash_problems(lines: list[str], category: str = "error") -> None:
-    """Flash the first few problems, each cut short, and say how many more there were."""
-    for line in lines[:MAX_SHOWN]:
+def flash_problems(lines: list[str], category: str = "error", noun: str = "problem") -> None:
+    """Flash the first few lines, each cut short, and say how many more there were;
+    messages already waiting (a heading) count towards the few."""
+    room = max(MAX_SHOWN - len(session.get("_flashes", [])), 1)
+    for line in lines[:room]:
         flash(cut(line), category)
-    if len(lines) > MAX_SHOWN:
-        more = len(lines) - MAX_SHOWN
-        flash(f"… and {more} more problem{'' if more == 1 else 's'}.", category)
+    if len(lines) > room:
+        more = len(lines) - room
+        flash(f"… and {more} more {noun}{'' if more == 1 else 's'}.", category)
 
 
 def keep_flashes_small(response):
     """Messages wait in the session cookie until a page shows them: however many
-    requests pile them up, keep the last few and each short (a browser drops a
+    requests pile them up, keep the newest few, each short (a browser drops a
     cookie over 4 kB, and then every message with it)."""
+    if request.endpoint == "static":  # never flashes; reading the session adds Vary: Cookie
+        return response
     waiting = session.get("_flashes")
     if waiting and (
         len(waiting) > MAX_SHOWN + 1 or any(cut(message) != message for _, message in waiting)

@@ -123,14 +123,14 @@ def _hand_page(match_id: str, hand_key: int | None):
 
     stored = loaded.stored
     if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
-        flash_problems(changed)
+        flash_problems(changed, noun="change")
         flash(
             "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
         )
         return redirect(url_for("matches.show", match_id=match_id))
     position = _position(loaded, hand_key)
     if position is None:
-        flash_problems(changed)
+        flash_problems(changed, noun="change")
         flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
         return _to_sheet(match_id)
     number = position + 1
@@ -186,7 +186,7 @@ def _one_tap(
     except Refused as refusal:
         if refusal.stale:
             flash(f"Not done: the match changed since this page was drawn. {refused}", "error")
-            flash_problems(change_lines(refusal.stale, noun))
+            flash_problems(change_lines(refusal.stale, noun), noun="change")
         else:
             flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:

@@ -122,7 +122,7 @@ def restore(match_id: str, revision: int):
     except Refused as refusal:
         if refusal.stale:
             flash("Not brought back: the match changed since this page was drawn.", "error")
-            flash_problems(change_lines(refusal.stale, noun))
+            flash_problems(change_lines(refusal.stale, noun), noun="change")
         else:
             flash(cut(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:

@@ -31,6 +31,7 @@ from ..changelog import DEFAULT_DEVICE, HAND_KINDS
 from ..db import StoredMatch
 from ..entry import entry_for
 from ..forms import ConfirmForm
+from ..variants import breaks_a_line
 from . import PHONE_COOKIE, change_lines, clean_phone_name, load_or_404, phone_name
 
 bp = Blueprint("live", __name__)
@@ -145,10 +146,7 @@ def name_phone():
     name = clean_phone_name(request.form.get("name", ""))
     back = request.form.get("next", "")
     if (
-        not back.startswith("/")
-        or back.startswith("//")
-        or "\\" in back
-        or any(ord(ch) < 32 or ord(ch) == 127 for ch in back)
+        not back.startswith("/") or back.startswith("//") or "\\" in back or breaks_a_line(back)
     ):  # only a path of this app, never another site or a forged header
         back = url_for("matches.index")
     response = redirect(back)

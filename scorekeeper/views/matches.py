@@ -15,8 +15,8 @@ from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..matchfile import (
     LIMITS_TEXT,
+    MAX_ENTRIES,
     MAX_FILE_BYTES,
-    check_limits,
     dumps,
     from_document,
     loads,
@@ -108,9 +108,8 @@ def import_file():
     raw = form.match_file.data.read(MAX_FILE_BYTES + 1)
     try:
         if len(raw) > MAX_FILE_BYTES:
-            raise MatchError([f"file: larger than 1 MB; {LIMITS_TEXT}"])
-        match = loads(raw.decode("utf-8"))
-        check_limits(match)
+            raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
+        match = loads(raw.decode("utf-8"), max_entries=MAX_ENTRIES)
     except UnicodeDecodeError:
         flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
         return redirect(url_for("matches.index"))
@@ -283,7 +282,7 @@ def _match_command(match_id: str, kind: str, done: str):
         flash(NO_REVISION, "error")
     except Refused as refusal:
         flash("Not done: the match changed since this page was drawn.", "error")
-        flash_problems(change_lines(refusal.stale) or [refusal.message])
+        flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
         return redirect(url_for("matches.show", match_id=match_id))
     else:
         flash(done, "info")
