@@ -140,20 +140,32 @@ class _MiniBridgeEntry(HandEntry):
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         players = list(outcome.players)
         order = upcoming.get("announcement_order", players)
+        four = len(players) == 4
+        sides = [list(side) for side in partnerships(players)] if four else []
+        rules = {
+            "deck": HCP_IN_DECK,
+            "max_hcp": MAX_HCP,
+            "scrap_below": SCRAP_BELOW,
+            "without_game": NEEDED_WITHOUT_GAME,
+            "for_game": NEEDED_FOR_GAME,
+            "trick_value": TRICK_VALUE,
+            "bonus": GAME_BONUS,
+            "undertrick": UNDERTRICK_PENALTY,
+        }
         return {
             "players": players,
             "order": order,
-            "sides": [list(side) for side in partnerships(players)] if len(players) == 4 else [],
+            "sides": sides,
             "derive": lambda form: self.derive(players, order, form),
-            "rules": {
-                "deck": HCP_IN_DECK,
-                "max_hcp": MAX_HCP,
-                "scrap_below": SCRAP_BELOW,
-                "without_game": NEEDED_WITHOUT_GAME,
-                "for_game": NEEDED_FOR_GAME,
-                "trick_value": TRICK_VALUE,
-                "bonus": GAME_BONUS,
-                "undertrick": UNDERTRICK_PENALTY,
+            "rules": rules,
+            "facts": {
+                "four": four,
+                "players": players,
+                "order": order,
+                "sides": sides,
+                "dealer": upcoming.get("dealer"),
+                "number": len(outcome.hands) + 1,
+                "rules": rules,
             },
         }
 
