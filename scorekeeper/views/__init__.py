@@ -65,19 +65,20 @@ def load_or_404(match_id: str) -> Loaded:
 
 def place_problems(
     problems: list[Problem], field_for: Callable[[str], Any], number: int | None = None
-) -> list[str]:
+) -> list[Problem]:
     """Put each problem of hand `number` (of the match itself when None) on its
-    form field, `field_for(name)`; return the lines of the others.
+    form field, `field_for(name)`; return the others (shown as their lines, and a
+    template may still place one by its field, as Calypso's tallies do).
 
     A problem of another hand, or of a field the form does not show, stays a
     whole line (it names that hand and field), so a refused edit says which
     later hand it would break.
     """
-    other: list[str] = []
+    other: list[Problem] = []
     for problem in problems:
         field = field_for(problem.field) if problem.field and problem.hand == number else None
         if field is None:
-            other.append(str(problem))
+            other.append(problem)
         else:
             field.errors = [*field.errors, problem.message]
     return other

@@ -44,7 +44,7 @@ def _state_before(match, position: int) -> Outcome:
     return replay(match.variant, match.players, match.options, match.hands[:position])
 
 
-def _show_problems(entry: HandEntry, form, problems: list[Problem], number: int) -> list[str]:
+def _show_problems(entry: HandEntry, form, problems: list[Problem], number: int) -> list[Problem]:
     def field_for(name: str):
         field = getattr(form, entry.form_field(name), None)
         return None if field is None or field.name == "quick" else field

@@ -55,7 +55,7 @@ MATCH_FIELD_FOR = {
 }
 
 
-def _attach(form, problems: list[Problem]) -> list[str]:
+def _attach(form, problems: list[Problem]) -> list[Problem]:
     """Put each problem line on its form field; return the lines that fit none."""
 
     def field_for(name: str):
