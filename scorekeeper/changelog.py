@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .matchfile import MAX_ENTRIES, MAX_TITLE, Match, Stake, parse_stake
+from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
 from .sheets import signed
 from .variants import MatchError, Outcome, Problem, replay
 from .variants.common import HandResult, contract_text, parse_contract
@@ -421,10 +421,9 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             summary = _version_words(state.made_by.get(key))
     elif kind == SETTINGS:
         settings = command.settings or {}
-        title = settings.get("title") or ""
-        if not isinstance(title, str) or len(title) > MAX_TITLE:
-            problem = Problem(f"give text of at most {MAX_TITLE} characters", "title")
-            raise Refused("rules", problems=[problem])
+        title_refused = title_problems(settings.get("title") or "")
+        if title_refused:
+            raise Refused("rules", problems=title_refused)
         stake = None
         if settings.get("stake") is not None:
             stake, problems = parse_stake(settings["stake"])

@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .variants import (
+    MAX_NAME,
     MatchError,
     Outcome,
     Problem,
@@ -34,7 +35,7 @@ MAX_CURRENCY = 12
 MAX_ENTRIES = 500
 MAX_FILE_BYTES = 1024 * 1024
 LIMITS_TEXT = (
-    f"a match holds at most {MAX_ENTRIES} entries, names of at most 40 characters,"
+    f"a match holds at most {MAX_ENTRIES} entries, names of at most {MAX_NAME} characters,"
     f" a title of at most {MAX_TITLE}, in a file of at most 1 MB"
 )
 # A money amount as people type it: ASCII digits, at most one decimal point.
@@ -201,6 +202,13 @@ def _at(path: list[str], message: str, hand: int | None) -> Problem:
     return Problem(": ".join([*inner, message]), field, hand)
 
 
+def title_problems(title: Any) -> list[Problem]:
+    """A title is text of at most MAX_TITLE characters (a file's, or the settings form's)."""
+    if not isinstance(title, str) or len(title) > MAX_TITLE:
+        return [Problem(f"give text of at most {MAX_TITLE} characters", "title")]
+    return []
+
+
 def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
     """Check a parsed match document and replay it. Raises MatchError listing every problem.
     `max_entries`: the table app's limit, checked before anything is replayed."""
@@ -221,8 +229,8 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
     except MatchError as exc:
         raise MatchError(problems + exc.problems) from None
     title = doc.get("title")
-    if title is not None and (not isinstance(title, str) or len(title) > MAX_TITLE):
-        problems.append(Problem(f"give text of at most {MAX_TITLE} characters", "title"))
+    if title is not None:
+        problems += title_problems(title)
     players = doc.get("players")
     problems += check_players(cls, players)
     options = doc.get("options", {})
