@@ -6,6 +6,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from tests.webtools import Actions
 
 _MATCH_WRITE = re.compile(r"^/m/([\w-]{16})/")
 
@@ -37,3 +38,9 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def actions(client):
+    """A phone at the table: start a match, post hands, read what is stored and shown."""
+    return Actions(client)
