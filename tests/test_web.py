@@ -3,7 +3,6 @@
 Variant-specific hand forms and sheets have their own test_web_<variant>.py.
 """
 
-import io
 import json
 import re
 from pathlib import Path
@@ -14,58 +13,47 @@ from scorekeeper import create_app
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import VARIANTS
-from tests.webtools import errors
+from tests.webtools import Actions, checked, field_errors, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+# A typical Top Game hand: Ann's 4D (bid 4 + 3 tops in dummy) with 11 tricks.
+TOP_HAND = {"declarer": "Ann", "bid": "4", "dummy_tops": "3", "strain": "D", "tricks": "11"}
 
 
-def start(client, variant="top-game", players=("Ann", "Bob", "Cy"), **extra):
-    data = {"variant": variant, **{f"player{i}": p for i, p in enumerate(players, 1)}, **extra}
-    response = client.post("/new", data=data)
-    assert response.status_code == 302, response.text
-    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
-
-
-def exported(client, match_id):
-    response = client.get(f"/m/{match_id}/match.json")
-    assert response.status_code == 200
-    return json.loads(response.text)
-
-
-def top_hand(client, match_id, follow_redirects=False, **fields):
-    data = {"declarer": "Ann", "bid": "4", "dummy_tops": "3", "strain": "D", "tricks": "11"}
-    data.update(fields)
-    return client.post(f"/m/{match_id}/hand/new", data=data, follow_redirects=follow_redirects)
+def links_to(page: str, url: str) -> bool:
+    """Whether the page has a link to exactly `url`."""
+    return f'href="{url}"' in page
 
 
 # --- starting a match -------------------------------------------------------
 
 
-def test_index_lists_matches_newest_first(client):
-    first = start(client, title="Friday")
-    second = start(client, title="Saturday")
-    page = client.get("/").text
-    assert page.index("Saturday") < page.index("Friday")
-    assert f'href="/m/{second}"' in page and f'href="/m/{first}"' in page
+def test_index_lists_matches_newest_first(actions):
+    first = actions.start(title="Friday")
+    second = actions.start(title="Saturday")
+    page = actions.page("/")
+    shown = visible_text(page)
+    assert shown.index("Saturday") < shown.index("Friday")
+    assert links_to(page, f"/m/{second}") and links_to(page, f"/m/{first}")
 
 
-def test_new_match_page_offers_every_variant_with_a_description(client):
-    page = client.get("/new").text
+def test_new_match_page_offers_every_variant_with_a_description(actions):
+    page = actions.page("/new")
+    shown = visible_text(page)
     for cls in VARIANTS.values():
         assert f'value="{cls.id}"' in page
-        assert cls.summary.replace("'", "&#39;") in page
+        assert cls.summary in shown
 
 
-def test_new_match_stores_players_options_and_stake(client):
-    match_id = start(
-        client,
+def test_new_match_stores_players_options_and_stake(actions):
+    match_id = actions.start(
+        options={"hands_per_half": "3"},
         title="Evening",
-        opt_hands_per_half="3",
         stake_amount="0.50",
         stake_per="1",
         stake_currency="EUR",
     )
-    assert exported(client, match_id) == {
+    assert actions.document(match_id) == {
         "format": "scorekeeper-match/1",
         "variant": "top-game",
         "title": "Evening",
@@ -91,7 +79,7 @@ def test_new_match_stores_players_options_and_stake(client):
         ),
         pytest.param(
             {"variant": "top-game", "player1": "Ann", "player2": "ANN", "player3": "Cy"},
-            "&#39;ANN&#39; appears twice (case does not count)",
+            "'ANN' appears twice (case does not count)",
             id="names-unique",
         ),
         pytest.param(
@@ -124,7 +112,7 @@ def test_new_match_stores_players_options_and_stake(client):
                 "player3": "Cy",
                 "stake_amount": "lots",
             },
-            "&#39;lots&#39; is not a decimal string like &#34;0.50&#34;",
+            "'lots' is not a decimal string like \"0.50\"",
             id="stake-amount",
         ),
         pytest.param(
@@ -141,11 +129,11 @@ def test_new_match_stores_players_options_and_stake(client):
         ),
     ],
 )
-def test_new_match_form_errors_store_nothing(client, data, message):
+def test_new_match_form_errors_store_nothing(actions, client, data, message):
     response = client.post("/new", data=data)
     assert response.status_code == 200
-    assert message in response.text
-    home = client.get("/").text
+    assert message in visible_text(response)
+    home = actions.text("/")
     assert "Resume" in home and "No matches on this phone yet." in home
 
 
@@ -156,27 +144,26 @@ def test_csrf_is_required_on_every_post(tmp_path):
         "/new", data={"variant": "top-game", "player1": "Ann", "player2": "Bob", "player3": "Cy"}
     )
     assert response.status_code == 400
-    assert "No matches on this phone yet." in client.get("/").text
+    assert "No matches on this phone yet." in Actions(client).text("/")
 
 
 # --- recording hands ----------------------------------------------------------
 
 
-def test_hand_page_shows_what_the_rules_derive(client):
-    match_id = start(client)
-    page = client.get(f"/m/{match_id}/hand/new").text
-    assert "<strong>Ann</strong> deals · half 1, hand 1 of 6." in page
-    assert "Bidding: Ann → Bob → Cy." in page
+def test_hand_page_shows_what_the_rules_derive(actions):
+    match_id = actions.start()
+    shown = actions.text(f"/m/{match_id}/hand/new")
+    assert "Ann deals · half 1, hand 1 of 6." in shown
+    assert "Bidding: Ann → Bob → Cy." in shown
 
 
-def test_typical_top_game_hand_is_scored_on_the_sheet(client):
-    match_id = start(client)
-    response = top_hand(client, match_id)
-    assert response.status_code == 302
-    page = client.get(response.location).text
-    assert "4 · 3 · 4D" in page
-    assert "4D made with 1 overtrick: 4 + 1 = 5 from each opponent" in page
-    assert exported(client, match_id)["hands"] == [
+def test_typical_top_game_hand_is_scored_on_the_sheet(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
+    sheet = actions.text(f"/m/{match_id}")
+    assert "4 · 3 · 4D" in sheet
+    assert "4D made with 1 overtrick: 4 + 1 = 5 from each opponent" in sheet
+    assert actions.hands(match_id) == [
         {"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "4D", "tricks": 11}
     ]
 
@@ -194,7 +181,7 @@ def test_typical_top_game_hand_is_scored_on_the_sheet(client):
         ),
         pytest.param(
             {"doubling": "X", "doubler": "Ann"},
-            "&#39;Ann&#39; is not the opening leader, one of Bob, Cy",
+            "'Ann' is not the opening leader, one of Bob, Cy",
             id="doubler-opponent",
         ),
         pytest.param(
@@ -209,76 +196,53 @@ def test_typical_top_game_hand_is_scored_on_the_sheet(client):
         ),
         pytest.param(
             {"dummy_longest": "X9"},
-            "&#39;X9&#39; is not a suit letter and length 4–13, e.g. D5",
+            "'X9' is not a suit letter and length 4–13, e.g. D5",
             id="longest",
         ),
     ],
 )
-def test_bad_hand_shows_the_field_error_and_stores_nothing(client, fields, message):
-    match_id = start(client)
-    response = top_hand(client, match_id, **fields)
+def test_bad_hand_shows_the_field_error_and_stores_nothing(actions, fields, message):
+    match_id = actions.start()
+    response = actions.post_hand(match_id, TOP_HAND, **fields)
     assert response.status_code == 200
-    assert message in errors(response)
-    assert "Not saved." in response.text
-    assert exported(client, match_id)["hands"] == []
+    assert message in field_errors(response)
+    assert "Not saved." in visible_text(response)
+    assert actions.hands(match_id) == []
 
 
-def test_passed_out_is_one_tap(client):
-    match_id = start(client)
-    response = client.post(f"/m/{match_id}/hand/new", data={"quick": "passed_out"})
-    assert response.status_code == 302
-    assert exported(client, match_id)["hands"] == [{"passed_out": True}]
+def test_passed_out_is_one_tap(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, quick="passed_out")
+    assert actions.hands(match_id) == [{"passed_out": True}]
 
 
-def test_unknown_quick_action_is_refused(client):
-    match_id = start(client)
-    assert client.post(f"/m/{match_id}/hand/new", data={"quick": "nonsense"}).status_code == 400
-    assert exported(client, match_id)["hands"] == []
+def test_unknown_quick_action_is_refused(actions):
+    match_id = actions.start()
+    assert actions.post_hand(match_id, quick="nonsense").status_code == 400
+    assert actions.hands(match_id) == []
 
 
-def test_misinformation_hand_is_not_counted_and_same_dealer_redeals(client):
-    match_id = start(client)
-    response = client.post(f"/m/{match_id}/hand/new", data={"declarer": "Bob", "informer": "Cy"})
-    assert response.status_code == 302
-    assert exported(client, match_id)["hands"] == [{"declarer": "Bob", "misinformation": "Cy"}]
-    assert "<strong>Ann</strong> deals" in client.get(f"/m/{match_id}/hand/new").text
+def test_misinformation_hand_is_not_counted_and_same_dealer_redeals(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, declarer="Bob", informer="Cy")
+    assert actions.hands(match_id) == [{"declarer": "Bob", "misinformation": "Cy"}]
+    assert "Ann deals" in actions.text(f"/m/{match_id}/hand/new")
 
 
 # --- editing, deleting, undo ---------------------------------------------------
 
 
-def hand_ids(client, match_id):
-    return [
-        int(i)
-        for i in re.findall(rf"/m/{match_id}/hand/(\d+)\"", client.get(f"/m/{match_id}").text)
-    ]
-
-
-def test_edit_shows_old_values_and_replays_everything_after(client):
-    match_id = start(client)
-    top_hand(client, match_id)
-    top_hand(client, match_id, declarer="Bob", tricks="10")
-    first = hand_ids(client, match_id)[0]
-    page = client.get(f"/m/{match_id}/hand/{first}").text
-    assert re.search(r'name="tricks" id="tricks-11" value="11"\s+checked', page)
-    response = client.post(
-        f"/m/{match_id}/hand/{first}",
-        data={"declarer": "Ann", "bid": "4", "dummy_tops": "3", "strain": "D", "tricks": "8"},
-    )
-    assert response.status_code == 302
-    doc = exported(client, match_id)
+def test_edit_shows_old_values_and_replays_everything_after(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
+    actions.save_hand(match_id, TOP_HAND, declarer="Bob", tricks="10")
+    first = actions.hand_ids(match_id)[0]
+    assert checked(actions.page(f"/m/{match_id}/hand/{first}"), "tricks") == ["11"]
+    actions.save_hand(match_id, TOP_HAND, hand=first, tricks="8")
+    doc = actions.document(match_id)
     assert doc["hands"][0]["tricks"] == 8
     scored = score_document(loads(json.dumps(doc)))
     assert scored["totals"] == {"Ann": -4 - 4, "Bob": 2 + 8, "Cy": 2 - 4}
-
-
-def import_doc(client, doc):
-    payload = io.BytesIO(json.dumps(doc).encode())
-    response = client.post(
-        "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
-    )
-    assert response.status_code == 302, response.text
-    return response.location.rsplit("/", 1)[1]
 
 
 # Hand 2's auction starts with Bob, who deals it only because hand 1 counted.
@@ -301,56 +265,54 @@ AUCTION_DEPENDS_ON_HAND_1 = {
 BREAKS_HAND_2 = "hand 2: declarer: Bob is not the highest bidder Ann"
 
 
-def test_edit_that_breaks_a_later_hand_is_refused_naming_it(client):
-    match_id = import_doc(client, AUCTION_DEPENDS_ON_HAND_1)
-    before = exported(client, match_id)
-    first = hand_ids(client, match_id)[0]
+def test_edit_that_breaks_a_later_hand_is_refused_naming_it(actions):
+    match_id = actions.imported(AUCTION_DEPENDS_ON_HAND_1)
+    before = actions.document(match_id)
+    first = actions.hand_ids(match_id)[0]
     # Wrong dummy information is not counted: Ann would deal hand 2 again.
-    response = client.post(
-        f"/m/{match_id}/hand/{first}", data={"declarer": "Ann", "informer": "Bob"}
-    )
+    response = actions.post_hand(match_id, hand=first, declarer="Ann", informer="Bob")
     assert response.status_code == 200
-    assert BREAKS_HAND_2 in response.text
-    assert exported(client, match_id) == before
+    assert BREAKS_HAND_2 in visible_text(response)
+    assert actions.document(match_id) == before
 
 
-def test_delete_that_breaks_a_later_hand_is_refused_naming_it(client):
-    match_id = import_doc(client, AUCTION_DEPENDS_ON_HAND_1)
-    before = exported(client, match_id)
-    first = hand_ids(client, match_id)[0]
-    page = client.post(f"/m/{match_id}/hand/{first}/delete", follow_redirects=True).text
+def test_delete_that_breaks_a_later_hand_is_refused_naming_it(actions, client):
+    match_id = actions.imported(AUCTION_DEPENDS_ON_HAND_1)
+    before = actions.document(match_id)
+    first = actions.hand_ids(match_id)[0]
+    shown = actions.followed(client.post(f"/m/{match_id}/hand/{first}/delete"))
     assert (
         "Hand 1 was not deleted: without it, hand 1: declarer: Bob is not the highest "
-        "bidder Ann" in page
+        "bidder Ann" in shown
     )
-    assert exported(client, match_id) == before
+    assert actions.document(match_id) == before
 
 
-def test_delete_then_undo_restores_the_hand(client):
-    match_id = start(client)
-    top_hand(client, match_id)
-    top_hand(client, match_id, declarer="Bob", tricks="10")
-    first = hand_ids(client, match_id)[0]
-    response = client.post(f"/m/{match_id}/hand/{first}/delete", follow_redirects=True)
-    assert "Hand 1 deleted." in response.text and "Undo" in response.text
-    assert [h["declarer"] for h in exported(client, match_id)["hands"]] == ["Bob"]
+def test_delete_then_undo_restores_the_hand(actions, client):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
+    actions.save_hand(match_id, TOP_HAND, declarer="Bob", tricks="10")
+    first = actions.hand_ids(match_id)[0]
+    shown = actions.followed(client.post(f"/m/{match_id}/hand/{first}/delete"))
+    assert "Hand 1 deleted." in shown and "Undo" in shown
+    assert [h["declarer"] for h in actions.hands(match_id)] == ["Bob"]
     client.post(f"/m/{match_id}/undo")
-    assert [h["declarer"] for h in exported(client, match_id)["hands"]] == ["Ann", "Bob"]
+    assert [h["declarer"] for h in actions.hands(match_id)] == ["Ann", "Bob"]
 
 
-def test_end_marker_finishes_the_match_and_refuses_new_hands(client):
-    match_id = start(client)
-    top_hand(client, match_id)
-    page = client.post(f"/m/{match_id}/end", follow_redirects=True).text
-    assert "Match finished" in page and "Winner: <strong>Ann</strong>" in page
-    assert exported(client, match_id)["hands"][-1] == {"end": True}
-    response = client.get(f"/m/{match_id}/hand/new", follow_redirects=True)
-    assert "The match is finished: no hand may follow." in response.text
+def test_end_marker_finishes_the_match_and_refuses_new_hands(actions, client):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
+    shown = actions.followed(client.post(f"/m/{match_id}/end"))
+    assert "Match finished" in shown and "Winner: Ann" in shown
+    assert actions.hands(match_id)[-1] == {"end": True}
+    refused = actions.followed(client.get(f"/m/{match_id}/hand/new"))
+    assert "The match is finished: no hand may follow." in refused
 
 
-def test_unknown_match_and_hand_are_404(client):
+def test_unknown_match_and_hand_are_404(actions, client):
     assert client.get("/m/99").status_code == 404
-    match_id = start(client)
+    match_id = actions.start()
     assert client.get(f"/m/{match_id}/hand/12345").status_code == 404
     assert client.post(f"/m/{match_id}/hand/12345/delete").status_code == 404
 
@@ -358,43 +320,27 @@ def test_unknown_match_and_hand_are_404(client):
 # --- import, export ------------------------------------------------------------
 
 
-def test_export_matches_the_command_line_scorer(client):
+def test_export_matches_the_command_line_scorer(actions):
     text = (EXAMPLES / "top-game.json").read_text()
-    response = client.post(
-        "/import",
-        data={"match_file": (io.BytesIO(text.encode()), "m.json")},
-        content_type="multipart/form-data",
-    )
-    assert response.status_code == 302
-    match_id = response.location.rsplit("/", 1)[1]
-    doc = exported(client, match_id)
+    match_id = actions.imported(text)
+    doc = actions.document(match_id)
     assert doc == json.loads(text)
-    page = client.get(f"/m/{match_id}").text
     totals = score_document(loads(text))["totals"]
-    for player, total in totals.items():
-        shown = f"+{total}" if total > 0 else (f"−{-total}" if total < 0 else "0")
-        assert f'data-player="{player}">{shown}</td>' in page
+    shown = [f"+{t}" if t > 0 else (f"−{-t}" if t < 0 else "0") for t in totals.values()]
+    # The totals table: a heading, a row of players, a row of their totals.
+    assert f"Totals {' '.join(totals)} {' '.join(shown)}" in actions.text(f"/m/{match_id}")
 
 
-def test_import_validates_exactly_like_the_cli(client):
-    bad = json.dumps(
-        {
-            "format": "scorekeeper-match/1",
-            "variant": "top-game",
-            "players": ["Ann", "Bob", "Cy"],
-            "hands": [
-                {"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "3D", "tricks": 9}
-            ],
-        }
-    )
-    response = client.post(
-        "/import",
-        data={"match_file": (io.BytesIO(bad.encode()), "m.json")},
-        content_type="multipart/form-data",
-        follow_redirects=True,
-    )
-    assert "hand 1: contract: pn 7 in a suit gives level 4, not 3" in response.text
-    assert "No matches on this phone yet." in response.text
+def test_import_validates_exactly_like_the_cli(actions):
+    bad = {
+        "format": "scorekeeper-match/1",
+        "variant": "top-game",
+        "players": ["Ann", "Bob", "Cy"],
+        "hands": [{"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "3D", "tricks": 9}],
+    }
+    shown = actions.followed(actions.import_file(bad))
+    assert "hand 1: contract: pn 7 in a suit gives level 4, not 3" in shown
+    assert "No matches on this phone yet." in shown
 
 
 @pytest.mark.parametrize(
@@ -410,36 +356,31 @@ def test_import_validates_exactly_like_the_cli(client):
         pytest.param(b"[]", "file: the match file must be a JSON object", id="not-an-object"),
     ],
 )
-def test_import_of_a_bad_file_says_why(client, payload, message):
-    response = client.post(
-        "/import",
-        data={"match_file": (io.BytesIO(payload), "m.json")},
-        content_type="multipart/form-data",
-        follow_redirects=True,
-    )
-    assert message in response.text
-    assert "No matches on this phone yet." in response.text
+def test_import_of_a_bad_file_says_why(actions, payload, message):
+    shown = actions.followed(actions.import_file(payload))
+    assert message in shown
+    assert "No matches on this phone yet." in shown
 
 
-def test_csv_hand_log(client):
-    match_id = start(client)
-    top_hand(client, match_id)
-    lines = client.get(f"/m/{match_id}/hands.csv").text.splitlines()
-    assert lines[0] == "hand,dealer,counted,entered,Ann,Bob,Cy,explanation"
-    assert lines[1].startswith("1,Ann,yes,")
+def test_csv_hand_log(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
+    lines = actions.page(f"/m/{match_id}/hands.csv").splitlines()
+    assert lines[0] == "hand,dealer,counted,declarer,contract,tricks,result,Ann,Bob,Cy,explanation"
+    assert lines[1].startswith("1,Ann,yes,Ann,4D,11,made +1,")
     assert lines[1].endswith(
         ',10,-5,-5,"pn = 4 + 3 = 7 → 4D needs 10 tricks | 4D made with 1 '
         'overtrick: 4 + 1 = 5 from each opponent | Ann +10, each opponent -5"'
     )
-    assert lines[2] == "total,,,,10,-5,-5,"
+    assert lines[2] == "total,,,,,,,10,-5,-5,"
 
 
 # --- settings ------------------------------------------------------------------
 
 
-def test_stake_can_be_added_after_the_match_started(client):
-    match_id = start(client)
-    top_hand(client, match_id)
+def test_stake_can_be_added_after_the_match_started(actions, client):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
     response = client.post(
         f"/m/{match_id}/settings",
         data={
@@ -450,45 +391,44 @@ def test_stake_can_be_added_after_the_match_started(client):
         },
     )
     assert response.status_code == 302
-    doc = exported(client, match_id)
-    assert doc["stake"] == {"amount": "0.50", "per": 1, "currency": "EUR"}
-    page = client.get(f"/m/{match_id}").text
-    assert "<strong>Bob</strong> pays <strong>Ann</strong> 2.50 EUR" in page
+    assert actions.document(match_id)["stake"] == {"amount": "0.50", "per": 1, "currency": "EUR"}
+    assert "Bob pays Ann 2.50 EUR" in actions.text(f"/m/{match_id}")
 
 
-def test_bad_stake_in_settings_is_refused(client):
-    match_id = start(client)
+def test_bad_stake_in_settings_is_refused(actions, client):
+    match_id = actions.start()
     response = client.post(
         f"/m/{match_id}/settings",
         data={"title": "", "stake_amount": "-1", "stake_per": "", "stake_currency": ""},
     )
     assert response.status_code == 200
-    assert "&#39;-1&#39; must be zero or more" in response.text
-    assert "stake" not in exported(client, match_id)
+    assert "'-1' must be zero or more" in visible_text(response)
+    assert "stake" not in actions.document(match_id)
 
 
-def test_delete_match_leaves_the_list_and_can_be_brought_back(client):
-    match_id = start(client, title="Tuesday")
-    top_hand(client, match_id)
+def test_delete_match_leaves_the_list_and_can_be_brought_back(actions, client):
+    match_id = actions.start(title="Tuesday")
+    actions.save_hand(match_id, TOP_HAND)
+    assert "New hand · Bob deals" in actions.text(f"/m/{match_id}")
     client.post(f"/m/{match_id}/delete")
-    home = client.get("/").text
-    assert "Deleted matches (1)" in home
-    assert f'href="/m/{match_id}"' not in home
-    page = client.get(f"/m/{match_id}").text
-    assert "This match was deleted." in page and 'id="new-hand"' not in page
-    refused = top_hand(client, match_id, follow_redirects=True)
-    assert "This match was deleted; bring it back to enter hands." in refused.text
+    home = actions.page("/")
+    assert "Deleted matches (1)" in visible_text(home)
+    assert not links_to(home, f"/m/{match_id}")
+    shown = actions.text(f"/m/{match_id}")
+    assert "This match was deleted." in shown and "New hand" not in shown
+    refused = actions.followed(actions.post_hand(match_id, TOP_HAND))
+    assert "This match was deleted; bring it back to enter hands." in refused
     client.post(f"/m/{match_id}/restore")
-    assert f'href="/m/{match_id}"' in client.get("/").text
-    assert len(exported(client, match_id)["hands"]) == 1
+    assert links_to(actions.page("/"), f"/m/{match_id}")
+    assert len(actions.hands(match_id)) == 1
 
 
 # --- offline: nothing leaves the machine ----------------------------------------
 
 
-def test_pages_load_no_external_resource(client):
-    match_id = start(client)
-    top_hand(client, match_id)
+def test_pages_load_no_external_resource(actions):
+    match_id = actions.start()
+    actions.save_hand(match_id, TOP_HAND)
     pages = [
         "/",
         "/new",
@@ -499,11 +439,10 @@ def test_pages_load_no_external_resource(client):
         *[f"/rules/{v}" for v in VARIANTS],
     ]
     for url in pages:
-        response = client.get(url)
-        assert response.status_code == 200, url
-        for ref in re.findall(r'(?:src|href|action)="([^"]*)"', response.text):
+        page = actions.page(url)
+        for ref in re.findall(r'(?:src|href|action)="([^"]*)"', page):
             assert not re.match(r"^(https?:)?//", ref), f"{url} loads {ref}"
-        assert "@import" not in response.text and "url(http" not in response.text
+        assert "@import" not in page and "url(http" not in page
 
 
 def test_static_assets_are_local(client):
@@ -514,11 +453,11 @@ def test_static_assets_are_local(client):
         assert "http://" not in text and "https://" not in text
 
 
-def test_the_top_game_preview_takes_its_playnumbers_from_the_rules(client):
+def test_the_top_game_preview_takes_its_playnumbers_from_the_rules(actions):
     from scorekeeper.variants.top_game import level_for
 
-    match_id = start(client)
-    page = client.get(f"/m/{match_id}/hand/new").text
+    match_id = actions.start()
+    page = actions.page(f"/m/{match_id}/hand/new")
     facts = json.loads(re.search(r'id="rules-facts">(.*?)</script>', page, re.S).group(1))
     table = facts["playnumbers"]
     assert sorted(int(pn) for pn in table) == list(range(2, 26))
