@@ -14,7 +14,6 @@ import subprocess
 import sys
 import threading
 from contextlib import contextmanager
-from html import unescape
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ import pytest
 from scorekeeper import InstanceUnwritable, create_app, pdf
 from scorekeeper import db as store
 from scorekeeper.matchfile import MAX_ENTRIES
-from tests.webtools import stored_hands
+from tests.webtools import Actions, parse, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
@@ -30,30 +29,6 @@ NOT_SAVED = (
     "Not saved: the score store cannot be written right now (disk full / read-only);"
     " nothing was changed."
 )
-
-
-def visible_text(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-def start(client, players=PLAYERS) -> str:
-    data = {"variant": "rubber", **{f"player{i}": p for i, p in enumerate(players, 1)}}
-    response = client.post("/new", data=data)
-    assert response.status_code == 302
-    return re.fullmatch(r"/m/([\w-]{16})/hand/new", response.location).group(1)
-
-
-def import_document(client, document: dict):
-    payload = io.BytesIO(json.dumps(document).encode())
-    return client.post(
-        "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
-    )
-
-
-def imported(client, document: dict) -> str:
-    response = import_document(client, document)
-    assert response.status_code == 302, response.text
-    return re.fullmatch(r"/m/([\w-]{16})", response.location).group(1)
 
 
 def example(name: str) -> dict:
@@ -75,11 +50,17 @@ def rubber_document(hands: list[dict], **extra) -> dict:
     }
 
 
+def listed(phone: Actions) -> set[str]:
+    """The match addresses this browser's home page links to."""
+    links = (a.attrs.get("href") or "" for a in parse(phone.page("/")).find_all("a"))
+    return {href for href in links if re.fullmatch(r"/m/[\w-]{16}", href)}
+
+
 # --- who may open a match ---------------------------------------------------------
 
 
-def test_two_new_matches_have_ids_of_96_random_bits_that_differ(client):
-    first, second = start(client), start(client)
+def test_two_new_matches_have_ids_of_96_random_bits_that_differ(actions):
+    first, second = actions.start("rubber", PLAYERS), actions.start("rubber", PLAYERS)
     raw = [base64.urlsafe_b64decode(i + "=" * (-len(i) % 4)) for i in (first, second)]
     assert [len(r) for r in raw] == [12, 12]  # 96 bits each, at least the 64 asked
     differing = bin(int.from_bytes(raw[0], "big") ^ int.from_bytes(raw[1], "big")).count("1")
@@ -101,50 +82,52 @@ def test_two_new_matches_have_ids_of_96_random_bits_that_differ(client):
         "/m/AAAAAAAAAAAAAAAA/live",
     ],
 )
-def test_a_numbered_or_unknown_match_address_is_a_404(client, path):
-    start(client)
-    assert client.get(path).status_code == 404
+def test_a_numbered_or_unknown_match_address_is_a_404(actions, path):
+    actions.start("rubber", PLAYERS)
+    assert actions.client.get(path).status_code == 404
 
 
-def test_hand_keys_and_revisions_beyond_64_bits_are_404s(client):
-    match_id = start(client)
+def test_hand_keys_and_revisions_beyond_64_bits_are_404s(actions):
+    match_id = actions.start("rubber", PLAYERS)
     huge = str(2**64 + 1)
     for path in (f"/m/{match_id}/hand/{huge}", f"/m/{match_id}/hand/{huge}/delete"):
-        assert client.get(path).status_code in (404, 405)
-        assert client.post(path, data={}).status_code == 404
-    restore = client.post(f"/m/{match_id}/history/{huge}/restore", data={"version": "before"})
+        assert actions.client.get(path).status_code in (404, 405)
+        assert actions.client.post(path, data={}).status_code == 404
+    restore = actions.client.post(
+        f"/m/{match_id}/history/{huge}/restore", data={"version": "before"}
+    )
     assert restore.status_code == 404
 
 
 def test_the_home_page_lists_only_the_matches_this_browser_started_or_opened(app):
-    ann, bob, cy = app.test_client(), app.test_client(), app.test_client()
-    anns = start(ann, ("Ann", "Bob", "Cy", "Dee"))
-    bobs = start(bob, ("Eve", "Fay", "Gus", "Hal"))
-    assert f"/m/{anns}" in ann.get("/").text and f"/m/{bobs}" not in ann.get("/").text
-    assert f"/m/{bobs}" in bob.get("/").text and f"/m/{anns}" not in bob.get("/").text
-    home = cy.get("/").text
+    ann, bob, cy = (Actions(app.test_client()) for _ in range(3))
+    anns = ann.start("rubber", ("Ann", "Bob", "Cy", "Dee"))
+    bobs = bob.start("rubber", ("Eve", "Fay", "Gus", "Hal"))
+    assert listed(ann) == {f"/m/{anns}"}
+    assert listed(bob) == {f"/m/{bobs}"}
+    home = cy.page("/")
     assert f"/m/{anns}" not in home and f"/m/{bobs}" not in home
     assert "Eve" not in visible_text(home)
-    assert cy.get(f"/m/{bobs}").status_code == 200  # given the address: opened
-    assert f"/m/{bobs}" in cy.get("/").text and f"/m/{anns}" not in cy.get("/").text
+    cy.page(f"/m/{bobs}")  # given the address: opened
+    assert listed(cy) == {f"/m/{bobs}"}
 
 
 def test_the_watch_address_does_not_add_the_match_to_the_home_page(app):
-    ann, guest = app.test_client(), app.test_client()
-    match_id = start(ann)
+    ann, guest = Actions(app.test_client()), Actions(app.test_client())
+    match_id = ann.start("rubber", PLAYERS)
     token = store.load_match(_db(app), match_id).watch
-    assert guest.get(f"/w/{token}").status_code == 200
-    assert f"/m/{match_id}" not in guest.get("/").text
+    guest.page(f"/w/{token}")
+    assert f"/m/{match_id}" not in guest.page("/")
 
 
 def _db(app):
     return store.connect(app.config["DATABASE"])
 
 
-def test_the_remembered_list_is_a_small_httponly_lax_cookie(client):
+def test_the_remembered_list_is_a_small_httponly_lax_cookie(actions):
     for _ in range(70):
-        match_id = start(client)
-    cookie = client.get_cookie("matches")
+        match_id = actions.start("rubber", PLAYERS)
+    cookie = actions.client.get_cookie("matches")
     assert cookie.http_only and cookie.same_site == "Lax"
     assert cookie.value.split(".")[0] == match_id
     assert len(cookie.value.split(".")) == 60 and len(cookie.value) < 1100
@@ -153,9 +136,10 @@ def test_the_remembered_list_is_a_small_httponly_lax_cookie(client):
 # --- security headers on every kind of answer --------------------------------------
 
 
-def _answers(client):
-    match_id = imported(client, example("top-game"))
+def _answers(actions):
+    match_id = actions.imported(example("top-game"))
     pdf.clear_cache()
+    client = actions.client
     return {
         "html": client.get(f"/m/{match_id}"),
         "json": client.get(f"/m/{match_id}/live"),
@@ -168,8 +152,8 @@ def _answers(client):
     }
 
 
-def test_every_kind_of_answer_carries_the_security_headers(client):
-    answers = _answers(client)
+def test_every_kind_of_answer_carries_the_security_headers(actions):
+    answers = _answers(actions)
     assert answers["pdf"].mimetype == "application/pdf"
     assert answers["csv"].mimetype == "text/csv"
     for kind, answer in answers.items():
@@ -182,23 +166,23 @@ def test_every_kind_of_answer_carries_the_security_headers(client):
         assert headers.get("Referrer-Policy") == "same-origin", kind
 
 
-def test_the_session_and_phone_cookies_are_httponly_and_samesite_lax(client):
-    match_id = start(client)
-    client.post(
+def test_the_session_and_phone_cookies_are_httponly_and_samesite_lax(actions):
+    match_id = actions.start("rubber", PLAYERS)
+    actions.client.post(
         f"/m/{match_id}/settings",
         data={"title": "x" * 101, "stake_amount": "", "stake_per": "", "stake_currency": ""},
     )  # flashes nothing
-    client.post("/phone", data={"name": "Ann's phone", "next": "/"})
+    actions.client.post("/phone", data={"name": "Ann's phone", "next": "/"})
     for name in ("session", "phone"):
-        cookie = client.get_cookie(name)
+        cookie = actions.client.get_cookie(name)
         assert cookie is not None, name
         assert cookie.http_only and cookie.same_site == "Lax", name
 
 
-def test_no_page_has_an_inline_script_or_style_attribute(client):
-    match_id = imported(client, example("bridge-for-three"))
+def test_no_page_has_an_inline_script_or_style_attribute(actions):
+    match_id = actions.imported(example("bridge-for-three"))
     for path in ("/", "/new", f"/m/{match_id}", f"/m/{match_id}/hand/new", "/rules/"):
-        page = client.get(path, follow_redirects=True).text
+        page = actions.client.get(path, follow_redirects=True).text
         scripts = re.findall(r"<script\b([^>]*)>", page)
         assert all("src=" in s or "application/json" in s for s in scripts), (path, scripts)
         assert not re.search(r"\son[a-z]+=", page), path
@@ -207,40 +191,34 @@ def test_no_page_has_an_inline_script_or_style_attribute(client):
 # --- limits of a match -------------------------------------------------------------
 
 
-def test_an_import_of_501_entries_is_refused_naming_the_limit(client):
-    response = import_document(client, rubber_document(defeated(MAX_ENTRIES + 1)))
+def test_an_import_of_501_entries_is_refused_naming_the_limit(actions):
+    response = actions.import_file(rubber_document(defeated(MAX_ENTRIES + 1)))
     assert response.status_code == 302 and response.location == "/"
-    home = visible_text(client.get("/").text)
+    home = actions.text("/")
     assert "hands: 501 entries; a match holds at most 500" in home
-    assert "Not imported: 1 problem in this file." in home and "/m/" not in client.get("/").text
+    assert "Not imported: 1 problem in this file." in home and "/m/" not in actions.page("/")
 
 
-def test_an_import_of_500_entries_is_taken_and_the_501st_hand_is_refused(client):
-    match_id = imported(client, rubber_document(defeated(MAX_ENTRIES)))
-    refused = client.post(
-        f"/m/{match_id}/hand/new",
-        data={"declarer": "Ann", "level": "1", "strain": "C", "tricks": "3"},
-        follow_redirects=True,
+def test_an_import_of_500_entries_is_taken_and_the_501st_hand_is_refused(actions):
+    match_id = actions.imported(rubber_document(defeated(MAX_ENTRIES)))
+    refused = actions.post_hand(
+        match_id, {"declarer": "Ann", "level": "1", "strain": "C", "tricks": "3"}
     )
     assert refused.status_code < 500
-    assert "the most a match holds is 500" in visible_text(refused.text)
-    assert len(stored_hands(client, match_id)) == MAX_ENTRIES
+    assert "the most a match holds is 500" in actions.followed(refused)
+    assert len(actions.hands(match_id)) == MAX_ENTRIES
 
 
-def test_an_import_over_one_megabyte_is_refused_naming_the_limit(client):
+def test_an_import_over_one_megabyte_is_refused_naming_the_limit(actions):
     document = rubber_document(defeated(3), title="x" * 1_100_000)
-    response = import_document(client, document)
+    response = actions.import_file(document)
     assert response.status_code == 302
-    home = visible_text(client.get("/").text)
+    home = actions.text("/")
     assert "file: larger than 1 MB" in home and "at most 500 entries" in home
 
 
-def test_an_upload_over_the_request_limit_is_refused_without_a_500(client):
-    payload = io.BytesIO(b" " * (3 * 1024 * 1024))
-    response = client.post(
-        "/import", data={"match_file": (payload, "m.json")}, content_type="multipart/form-data"
-    )
-    assert response.status_code == 413
+def test_an_upload_over_the_request_limit_is_refused_without_a_500(actions):
+    assert actions.import_file(b" " * (3 * 1024 * 1024)).status_code == 413
 
 
 @pytest.mark.parametrize(
@@ -250,25 +228,25 @@ def test_an_upload_over_the_request_limit_is_refused_without_a_500(client):
         ("players", ["A" * 41, "Bob", "Cy", "Dee"], "player 1 has 41 characters, at most 40"),
     ],
 )
-def test_titles_and_names_over_their_limits_are_refused(client, field, value, message):
-    response = import_document(client, rubber_document([], **{field: value}))
+def test_titles_and_names_over_their_limits_are_refused(actions, field, value, message):
+    response = actions.import_file(rubber_document([], **{field: value}))
     assert response.status_code == 302
-    assert message in visible_text(client.get("/").text)
+    assert message in actions.text("/")
 
 
-def test_a_settings_title_over_100_characters_is_refused(client):
-    match_id = start(client)
-    page = client.post(
+def test_a_settings_title_over_100_characters_is_refused(actions):
+    match_id = actions.start("rubber", PLAYERS)
+    page = actions.client.post(
         f"/m/{match_id}/settings",
         data={"title": "x" * 101, "stake_amount": "", "stake_per": "", "stake_currency": ""},
     )
     assert page.status_code == 200
-    assert "Field cannot be longer than 100 characters." in page.text
-    assert client.get(f"/m/{match_id}/live").json["revision"] == 1
+    assert "Field cannot be longer than 100 characters." in visible_text(page)
+    assert actions.revision(match_id) == 1
 
 
-def test_no_pdf_is_made_of_a_match_over_the_limit(app, client):
-    match_id = imported(client, rubber_document(defeated(10)))
+def test_no_pdf_is_made_of_a_match_over_the_limit(app, actions):
+    match_id = actions.imported(rubber_document(defeated(10)))
     db = _db(app)
     with store.writing(db):  # as if stored before the limit existed
         for key in range(11, MAX_ENTRIES + 2):
@@ -282,41 +260,41 @@ def test_no_pdf_is_made_of_a_match_over_the_limit(app, client):
                     "created": "2026-11-23T20:00:00+00:00",
                 }
             )
-    answer = client.get(f"/m/{match_id}/sheet.pdf")
+    answer = actions.client.get(f"/m/{match_id}/sheet.pdf")
     assert answer.status_code == 413
-    assert "this match has 501 entries" in answer.text
-    assert client.get(f"/m/{match_id}/hands.csv").status_code == 200
+    assert "this match has 501 entries" in visible_text(answer)
+    assert actions.client.get(f"/m/{match_id}/hands.csv").status_code == 200
 
 
-def test_a_pdf_that_waits_too_long_for_another_answers_503(client, monkeypatch):
-    match_id = imported(client, example("top-game"))
+def test_a_pdf_that_waits_too_long_for_another_answers_503(actions, monkeypatch):
+    match_id = actions.imported(example("top-game"))
     pdf.clear_cache()
     monkeypatch.setattr(pdf, "WAIT_FOR_RENDER", 0.05)
     with pdf._render_lock:
-        answer = client.get(f"/m/{match_id}/sheet.pdf")
+        answer = actions.client.get(f"/m/{match_id}/sheet.pdf")
     assert answer.status_code == 503
-    assert "another table's score sheet is being printed" in answer.text
-    assert client.get(f"/m/{match_id}/sheet.pdf").status_code == 200
+    assert "another table's score sheet is being printed" in visible_text(answer)
+    assert actions.client.get(f"/m/{match_id}/sheet.pdf").status_code == 200
 
 
 # --- CSV safe for spreadsheets -------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(x)", "+SUM(A1)", "-2+3", "@cmd", "=1+1"])
-def test_a_csv_cell_that_a_spreadsheet_would_run_starts_with_a_quote(client, name):
+def test_a_csv_cell_that_a_spreadsheet_would_run_starts_with_a_quote(actions, name):
     document = rubber_document(
         [{"declarer": name, "contract": "2H", "tricks": 8}],
         players=[name, "Bob", "Cy", "Dee"],
     )
-    match_id = imported(client, document)
-    rows = list(csv.reader(io.StringIO(client.get(f"/m/{match_id}/hands.csv").text)))
-    assert rows[0][4] == "'" + name
+    match_id = actions.imported(document)
+    rows = list(csv.reader(io.StringIO(actions.client.get(f"/m/{match_id}/hands.csv").text)))
+    assert rows[0][7] == "'" + name
     assert rows[1][1] == "'" + name  # the dealer
-    assert rows[1][3].startswith("{")  # the record as entered, a JSON object
-    assert rows[1][4:8] == ["0", "0", "0", "0"] or all(
-        re.fullmatch(r"-?\d+", c) for c in rows[1][4:8]
+    assert rows[1][3:7] == ["'" + name, "2H", "8", "made"]  # declarer, contract, tricks
+    assert rows[1][7:11] == ["0", "0", "0", "0"] or all(
+        re.fullmatch(r"-?\d+", c) for c in rows[1][7:11]
     )
-    assert all(not c.startswith("'") for c in rows[-1][4:8])  # totals stay numbers
+    assert all(not c.startswith("'") for c in rows[-1][7:11])  # totals stay numbers
 
 
 @pytest.mark.parametrize(
@@ -337,10 +315,14 @@ def test_spreadsheet_safe_prefixes_text_only(cell, written):
     assert spreadsheet_safe(cell) == written
 
 
-def test_negative_scores_stay_numbers_in_the_csv(client):
-    match_id = imported(client, rubber_document(defeated(2)))
-    rows = list(csv.reader(io.StringIO(client.get(f"/m/{match_id}/hands.csv").text)))
-    assert rows[0] == ["hand", "dealer", "counted", "entered", *PLAYERS, "explanation"]
+def test_negative_scores_stay_numbers_in_the_csv(actions):
+    match_id = actions.imported(rubber_document(defeated(2)))
+    rows = list(csv.reader(io.StringIO(actions.client.get(f"/m/{match_id}/hands.csv").text)))
+    assert rows[0] == [
+        *["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"],
+        *PLAYERS,
+        "explanation",
+    ]
     assert [r[0] for r in rows] == ["hand", "1", "2", "total"]
     assert not any(cell.startswith("'") for row in rows for cell in row)
 
@@ -388,48 +370,45 @@ def _disk_full(monkeypatch):
 
 @pytest.mark.parametrize("fault", ["read-only", "disk full"])
 def test_a_store_that_cannot_be_written_answers_503_and_keeps_reading(
-    app, client, monkeypatch, fault
+    app, actions, monkeypatch, fault
 ):
-    match_id = start(client)
-    client.post(
-        f"/m/{match_id}/hand/new",
-        data={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
-    )
-    before = stored_hands(client, match_id)
+    match_id = actions.start("rubber", PLAYERS)
+    actions.save_hand(match_id, declarer="Ann", level="2", strain="H", tricks="8")
+    before = actions.hands(match_id)
     (_read_only if fault == "read-only" else _disk_full)(monkeypatch)
     big = {"declarer": "Bob", "level": "3", "strain": "NT", "tricks": "9"}
     answers = [
-        client.post(f"/m/{match_id}/hand/new", data=big),
-        client.post(
+        actions.post_hand(match_id, big),
+        actions.client.post(
             f"/m/{match_id}/settings",
             data={"title": "T" * 100, "stake_amount": "", "stake_per": "", "stake_currency": ""},
         ),
-        client.post(
+        actions.client.post(
             "/new",
             data={"variant": "rubber", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}},
         ),
-        client.post(f"/m/{match_id}/undo"),
+        actions.client.post(f"/m/{match_id}/undo"),
     ]
     for answer in answers:
         assert answer.status_code == 503
-        assert NOT_SAVED in visible_text(answer.text)
-    assert client.get(f"/m/{match_id}").status_code == 200  # reading still works
-    assert client.get(f"/m/{match_id}/live").json["revision"] == 2
+        assert NOT_SAVED in visible_text(answer)
+    actions.page(f"/m/{match_id}")  # reading still works
+    assert actions.revision(match_id) == 2
     monkeypatch.undo()
-    assert stored_hands(client, match_id) == before
+    assert actions.hands(match_id) == before
     assert _stored_revisions(app, match_id) == 2
     assert len(list(_db(app).query("select id from matches"))) == 1
 
 
-def test_an_unopenable_database_answers_503_not_500(app, client, monkeypatch):
-    match_id = start(client)
+def test_an_unopenable_database_answers_503_not_500(actions, monkeypatch):
+    match_id = actions.start("rubber", PLAYERS)
 
     def broken(path, *args, **kwargs):
         raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(store.sqlite3, "connect", broken)
-    answer = client.get(f"/m/{match_id}")
-    assert answer.status_code == 503 and NOT_SAVED in visible_text(answer.text)
+    answer = actions.client.get(f"/m/{match_id}")
+    assert answer.status_code == 503 and NOT_SAVED in visible_text(answer)
 
 
 def test_an_instance_folder_that_cannot_be_created_is_named(tmp_path, monkeypatch):
@@ -469,9 +448,9 @@ def test_a_full_disk_answers_503_stores_nothing_and_keeps_reading(small_disk):
     app = create_app(
         {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": str(small_disk / "t.db")}
     )
-    client = app.test_client()
-    match_id = start(client)
-    client.get(f"/m/{match_id}")
+    phone = Actions(app.test_client())
+    match_id = phone.start("rubber", PLAYERS)
+    phone.page(f"/m/{match_id}")
     filler = small_disk / "filler"
     with open(filler, "wb") as handle:  # fill every free block
         try:
@@ -481,14 +460,14 @@ def test_a_full_disk_answers_503_stores_nothing_and_keeps_reading(small_disk):
         except OSError:
             pass
     hand = {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8", "revision": "1"}
-    answers = [client.post(f"/m/{match_id}/hand/new", data=hand) for _ in range(3)]
+    answers = [phone.post_hand(match_id, hand) for _ in range(3)]
     assert {a.status_code for a in answers} == {503}
-    assert NOT_SAVED in visible_text(answers[0].text)
-    assert client.get(f"/m/{match_id}").status_code == 200
+    assert NOT_SAVED in visible_text(answers[0])
+    phone.page(f"/m/{match_id}")
     filler.unlink()
-    assert stored_hands(client, match_id) == []
-    assert client.post(f"/m/{match_id}/hand/new", data=hand).status_code == 302
-    assert len(stored_hands(client, match_id)) == 1
+    assert phone.hands(match_id) == []
+    phone.save_hand(match_id, hand)
+    assert len(phone.hands(match_id)) == 1
 
 
 @pytest.fixture
@@ -552,16 +531,18 @@ def test_scorekeeper_matches_lists_every_stored_match_with_its_address(tmp_path)
 # --- found in review ------------------------------------------------------------------
 
 
-def test_a_thousands_separator_is_refused_not_read_as_decimals(client):
-    page = client.post("/new", data={"variant": "rubber", "stake_amount": "1,000"})
+def test_a_thousands_separator_is_refused_not_read_as_decimals(actions):
+    page = actions.client.post("/new", data={"variant": "rubber", "stake_amount": "1,000"})
     assert page.status_code == 200
-    assert "&#39;1,000&#39; is not a decimal string like" in page.text
-    assert start(client) and client.post(
+    assert "'1,000' is not a decimal string like" in visible_text(page)
+    assert actions.start("rubber", PLAYERS) and actions.client.post(
         "/new", data={"variant": "rubber", "stake_amount": "0,5", "player1": "Ann"}
     ).status_code in (200, 302)
 
 
-def test_an_import_over_the_entry_limit_is_refused_before_anything_is_replayed(client, monkeypatch):
+def test_an_import_over_the_entry_limit_is_refused_before_anything_is_replayed(
+    actions, monkeypatch
+):
     from scorekeeper import matchfile
 
     def no_replay(self):
@@ -570,20 +551,20 @@ def test_an_import_over_the_entry_limit_is_refused_before_anything_is_replayed(c
     monkeypatch.setattr(matchfile.Match, "replay", no_replay)
     hands = [{"passed_out": True}] * 20_000
     document = {**rubber_document(hands), "variant": "chicago"}
-    response = import_document(client, document)
+    response = actions.import_file(document)
     assert response.status_code == 302
-    assert "hands: 20000 entries; a match holds at most 500" in visible_text(client.get("/").text)
+    assert "hands: 20000 entries; a match holds at most 500" in actions.text("/")
 
 
-def test_a_refusal_keeps_its_heading_before_a_long_list_of_changes(client):
-    match_id = start(client)
-    drawn = client.get(f"/m/{match_id}/live").json["revision"]
+def test_a_refusal_keeps_its_heading_before_a_long_list_of_changes(actions):
+    match_id = actions.start("rubber", PLAYERS)
+    drawn = actions.revision(match_id)
     for n in range(14):
-        saved = client.post(f"/m/{match_id}/hand/new", data=defeated_form(n))
-        client.get(saved.location)  # the phone shows the sheet (and its message)
-    refused = client.post(f"/m/{match_id}/undo", data={"revision": str(drawn)})
+        # the phone shows the page it is sent to (and the message)
+        actions.followed(actions.save_hand(match_id, defeated_form(n)))
+    refused = actions.client.post(f"/m/{match_id}/undo", data={"revision": str(drawn)})
     assert refused.status_code == 302
-    shown = visible_text(client.get(refused.location).text)
+    shown = actions.followed(refused)
     assert "Not done: the match changed since this page was drawn." in shown
     assert "… and 5 more changes." in shown
     assert shown.index("Not done") < shown.index("Hand 1 saved")
@@ -599,13 +580,13 @@ def defeated_form(n: int) -> dict[str, str]:
     }
 
 
-def test_static_files_do_not_vary_by_cookie(client):
-    start(client)
-    assert "Vary" not in client.get("/static/app.css").headers
+def test_static_files_do_not_vary_by_cookie(actions):
+    actions.start("rubber", PLAYERS)
+    assert "Vary" not in actions.client.get("/static/app.css").headers
 
 
-def test_a_wrong_query_is_a_bug_not_a_full_disk(client, monkeypatch):
-    match_id = start(client)
+def test_a_wrong_query_is_a_bug_not_a_full_disk(actions, monkeypatch):
+    match_id = actions.start("rubber", PLAYERS)
 
     def broken(db, match_id):
         raise broken_query
@@ -614,19 +595,20 @@ def test_a_wrong_query_is_a_bug_not_a_full_disk(client, monkeypatch):
     broken_query = sqlite3.OperationalError("no such column: nope")
     broken_query.sqlite_errorcode = sqlite3.SQLITE_ERROR
     with pytest.raises(sqlite3.OperationalError):
-        client.get(f"/m/{match_id}")
+        actions.client.get(f"/m/{match_id}")
 
 
-def test_a_pdf_asked_for_while_the_same_one_renders_is_not_rendered_twice(client, monkeypatch):
+def test_a_pdf_asked_for_while_the_same_one_renders_is_not_rendered_twice(actions, monkeypatch):
     from scorekeeper.views.sheets import match_html
 
-    match_id = imported(client, example("top-game"))
+    match_id = actions.imported(example("top-game"))
     pdf.clear_cache()
-    with client.application.test_request_context():
+    app = actions.client.application
+    with app.test_request_context():
         from scorekeeper.views import load_or_404
 
         html = match_html(load_or_404(match_id))
-    static = client.application.static_folder
+    static = app.static_folder
     renders = []
     monkeypatch.setattr(pdf, "_render", lambda *args: renders.append(args) or b"%PDF-new")
     answers = []

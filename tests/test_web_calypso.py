@@ -1,12 +1,21 @@
 """Calypso through the web: one entry per game, the tally form, the team tally
 sheet, editing, every refusal (nothing stored), and the rules page."""
 
-import re
+import json
 
 import pytest
 
-from tests.webtools import errors, hand_ids
-from tests.webtools import stored_hands as hands_of
+from tests.webtools import (
+    Element,
+    by_id,
+    checked,
+    field_errors,
+    items,
+    offered,
+    parse,
+    texts,
+    visible_text,
+)
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dan")
 # calypso.md scoring; examples/calypso.json game 1: 51 + 54 + 69 + 34 = 208 cards,
@@ -16,15 +25,6 @@ GAME_1 = {"Ann": (1, 7, 31), "Bob": (2, 3, 25), "Cy": (1, 10, 46), "Dan": (0, 9,
 GAME_2 = {"Ann": (2, 4, 30), "Bob": (1, 12, 20), "Cy": (0, 6, 44), "Dan": (3, 0, 14)}
 # Every player 1 calypso and 39 discards: 890 each, 1780 a side.
 TIE = dict.fromkeys(PLAYERS, (1, 0, 39))
-
-
-def start(client, games=None):
-    data = {"variant": "calypso", **{f"player{i}": p for i, p in enumerate(PLAYERS, 1)}}
-    if games is not None:
-        data["opt_games"] = str(games)
-    response = client.post("/new", data=data)
-    assert response.status_code == 302, response.text
-    return re.search(r"/m/([\w-]{16})/", response.location).group(1)
 
 
 def form_data(game):
@@ -50,66 +50,86 @@ def record(game):
     }
 
 
-def post_game(client, match_id, data, hand_id=None):
-    url = f"/m/{match_id}/hand/{'new' if hand_id is None else hand_id}"
-    return client.post(url, data=data)
+def game_table(page, game: int) -> Element:
+    [block] = [
+        div
+        for div in parse(page).find_all("div", "calypso-game")
+        if div.attrs.get("data-game") == str(game)
+    ]
+    return block
 
 
-def saved(client, match_id, game):
-    response = post_game(client, match_id, form_data(game))
-    assert response.status_code == 302, errors(response) or response.text
-    return response
+def figure(cell: Element) -> tuple[str, str]:
+    """A sheet cell's figure and the small figure under it ('' when there is none)."""
+    own = " ".join(child for child in cell.children if isinstance(child, str)).strip()
+    notes = cell.find_all("span", "note")
+    return own, (notes[0].text() if notes else "")
 
 
-def game_table(page, game):
-    block = re.search(rf'<div class="calypso-game" data-game="{game}">.*?</table>', page, re.S)
-    return block.group(0)
+def player_row(table: Element, player: str) -> list[tuple[str, str]]:
+    """A player's counts with their points underneath, then the player's total."""
+    [row] = [tr for tr in table.find_all("tr") if tr.attrs.get("data-player") == player]
+    return [figure(td) for td in row.find_all("td") if td.has_class("num")]
 
 
-def player_row(table, player):
-    row = re.search(rf'<tr data-player="{player}">(.*?)</tr>', table, re.S).group(1)
-    return re.findall(r'<td class="num[^"]*">(\d+)(?:<span class="note">(\d+)</span>)?', row)
+def side_points(table: Element) -> list[tuple[str, str]]:
+    return [
+        (row.find_all("th")[0].text(), row.find_all("td")[0].text())
+        for row in table.find_all("tr", "side")
+    ]
+
+
+def winner(table: Element) -> str:
+    """The side the game's tally marks as the winner."""
+    [marked] = table.find_all("span", "winner")
+    return marked.text()
+
+
+def player_totals(page) -> list[tuple[str, str]]:
+    [section] = parse(page).find_all("section", "totals")
+    return [(td.attrs["data-player"], td.text()) for td in section.find_all("td")]
 
 
 # --- before anything is typed ---------------------------------------------------------------
 
 
-def test_game_page_shows_game_dealers_partners_and_three_counts_a_player(client):
-    match_id = start(client, games=2)
-    page = client.get(f"/m/{match_id}/hand/new").text
-    assert "<strong>Game 1</strong> of 2: four deals, by Ann, Bob, Cy, Dan in turn." in page
-    assert "Partners: <strong>Ann &amp; Cy</strong> against <strong>Bob &amp; Dan</strong>." in page
+def test_game_page_shows_game_dealers_partners_and_three_counts_a_player(actions):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "2"})
+    page = actions.page(f"/m/{match_id}/hand/new")
+    text = visible_text(page)
+    assert "Game 1 of 2: four deals, by Ann, Bob, Cy, Dan in turn." in text
+    assert "Partners: Ann & Cy against Bob & Dan" in text
     for seat in range(1, 5):
-        block = re.search(rf'id="group-p{seat}_calypsos".*?</fieldset>', page, re.S).group(0)
-        assert re.findall(r'value="(\d)"', block) == ["0", "1", "2", "3", "4"]
+        assert offered(page, f"p{seat}_calypsos") == ["0", "1", "2", "3", "4"]
         for count in ("incomplete", "discards"):
-            field = re.search(rf'<input [^>]*id="p{seat}_{count}"[^>]*>', page).group(0)
-            assert 'inputmode="numeric"' in field and 'type="text"' in field
-    assert "The counts must add up to 208 cards" in page
-    assert '"deck": 208' in page.replace("&#34;", '"')
+            field = by_id(page, f"p{seat}_{count}")
+            assert (field.tag, field.attrs.get("type"), field.attrs.get("inputmode")) == (
+                "input",
+                "text",
+                "numeric",
+            )
+    assert "The counts must add up to 208 cards" in text
+    assert json.loads(by_id(page, "rules-facts").text())["deck"] == 208  # the live count's
 
 
 # --- typical games ------------------------------------------------------------------------
 
 
-def test_game_is_stored_and_tallied_per_side_with_the_difference(client):
-    match_id = start(client, games=2)
-    response = saved(client, match_id, GAME_1)
-    assert hands_of(client, match_id) == [record(GAME_1)]
-    page = client.get(response.location).text
+def test_game_is_stored_and_tallied_per_side_with_the_difference(actions):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "2"})
+    actions.save_hand(match_id, form_data(GAME_1))
+    assert actions.hands(match_id) == [record(GAME_1)]
+    page = actions.page(f"/m/{match_id}")
     table = game_table(page, 1)
     # counts with their points underneath, then the player's total
     assert player_row(table, "Ann") == [("1", "500"), ("7", "140"), ("31", "310"), ("950", "")]
     assert player_row(table, "Bob") == [("2", "1250"), ("3", "60"), ("25", "250"), ("1560", "")]
     assert player_row(table, "Cy") == [("1", "500"), ("10", "200"), ("46", "460"), ("1160", "")]
     assert player_row(table, "Dan") == [("0", "0"), ("9", "180"), ("25", "250"), ("430", "")]
-    assert re.findall(r'<th colspan="4">([^<]+)</th><td class="num side-points">(\d+)', table) == [
-        ("Ann &amp; Cy", "2110"),
-        ("Bob &amp; Dan", "1990"),
-    ]
-    assert '<span class="winner">Ann &amp; Cy</span> by <strong class="num">120</strong>' in table
+    assert side_points(table) == [("Ann & Cy", "2110"), ("Bob & Dan", "1990")]
+    assert "Ann & Cy by 120" in table.text() and winner(table) == "Ann & Cy"
     # both partners get their side's points
-    assert re.findall(r'<td class="num" data-player="(\w+)">([^<]+)</td>', page) == [
+    assert player_totals(page) == [
         ("Ann", "+2110"),
         ("Bob", "+1990"),
         ("Cy", "+2110"),
@@ -117,81 +137,75 @@ def test_game_is_stored_and_tallied_per_side_with_the_difference(client):
     ]
 
 
-def test_second_game_starts_with_the_second_player_and_match_totals_add_up(client):
-    match_id = start(client, games=2)
-    saved(client, match_id, GAME_1)
-    page = client.get(f"/m/{match_id}/hand/new").text
-    assert "<strong>Game 2</strong> of 2: four deals, by Bob, Cy, Dan, Ann in turn." in page
-    saved(client, match_id, GAME_2)
-    page = client.get(f"/m/{match_id}").text
-    assert 'Game 2</a> <span class="muted">dealt by Bob, Cy, Dan, Ann</span>' in page
-    assert '<span class="winner">Bob &amp; Dan</span> by <strong class="num">1140</strong>' in page
-    totals = re.search(r'<table class="score paper tallies match-totals">.*?</table>', page, re.S)
-    cells = re.findall(
-        r'<td class="num[^"]*">(\d+)(?:<span class="note">([^<]+)</span>)?', totals.group(0)
-    )
-    assert cells == [
+def test_second_game_starts_with_the_second_player_and_match_totals_add_up(actions):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "2"})
+    actions.save_hand(match_id, form_data(GAME_1))
+    text = actions.text(f"/m/{match_id}/hand/new")
+    assert "Game 2 of 2: four deals, by Bob, Cy, Dan, Ann in turn." in text
+    actions.save_hand(match_id, form_data(GAME_2))
+    page = actions.page(f"/m/{match_id}")
+    second = game_table(page, 2)
+    assert second.find_all("h3")[0].text() == "Game 2 dealt by Bob, Cy, Dan, Ann"
+    assert "Bob & Dan by 1140" in second.text() and winner(second) == "Bob & Dan"
+    [totals] = parse(page).find_all("table", "match-totals")
+    assert [figure(td) for td in totals.find_all("td") if td.has_class("num")] == [
         ("2110", ""),
         ("1990", ""),
-        ("120", "Ann &amp; Cy"),
+        ("120", "Ann & Cy"),
         ("2190", ""),
         ("3330", ""),
-        ("1140", "Bob &amp; Dan"),
+        ("1140", "Bob & Dan"),
         ("4300", ""),
         ("5320", ""),
-        ("1020", "Bob &amp; Dan"),
+        ("1020", "Bob & Dan"),
     ]
-    assert "Winners: <strong>Bob, Dan</strong>" in page
+    assert "Winners: Bob, Dan" in visible_text(page)
 
 
-def test_tied_game_says_so_and_both_sides_keep_their_points(client):
-    match_id = start(client)
-    saved(client, match_id, TIE)
-    page = client.get(f"/m/{match_id}").text
-    assert "The game is a tie: 1780 each." in page
-    assert "the game is a tie: both sides 1780" in page
+def test_tied_game_says_so_and_both_sides_keep_their_points(actions):
+    match_id = actions.start("calypso", PLAYERS)
+    actions.save_hand(match_id, form_data(TIE))
+    text = actions.text(f"/m/{match_id}")
+    assert "The game is a tie: 1780 each." in text
+    assert "the game is a tie: both sides 1780" in text
 
 
 # --- editing ------------------------------------------------------------------------------
 
 
-def test_edit_shows_the_old_counts_and_changes_the_sheet(client):
-    match_id = start(client, games=2)
-    saved(client, match_id, GAME_1)
-    saved(client, match_id, GAME_2)
-    first = hand_ids(client, match_id)[0]
-    page = client.get(f"/m/{match_id}/hand/{first}").text
-    assert "Edit game 1" in page
+def test_edit_shows_the_old_counts_and_changes_the_sheet(actions):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "2"})
+    actions.save_hand(match_id, form_data(GAME_1))
+    actions.save_hand(match_id, form_data(GAME_2))
+    first = actions.hand_ids(match_id)[0]
+    page = actions.page(f"/m/{match_id}/hand/{first}")
+    assert "Edit game 1" in visible_text(page)
     for seat, player in enumerate(PLAYERS, 1):
         calypsos, incomplete, discards = GAME_1[player]
-        assert re.findall(rf'name="p{seat}_calypsos" id="[^"]+" value="(\d)"\s+checked', page) == [
-            str(calypsos)
-        ]
-        assert re.search(rf'id="p{seat}_incomplete"[^>]*value="{incomplete}"', page)
-        assert re.search(rf'id="p{seat}_discards"[^>]*value="{discards}"', page)
+        assert checked(page, f"p{seat}_calypsos") == [str(calypsos)]
+        assert by_id(page, f"p{seat}_incomplete").attrs.get("value") == str(incomplete)
+        assert by_id(page, f"p{seat}_discards").attrs.get("value") == str(discards)
 
     # Cy miscounted: two of the ten "incomplete" cards were discards.
     changed = {**GAME_1, "Cy": (1, 8, 48)}
-    response = post_game(client, match_id, form_data(changed), first)
-    assert response.status_code == 302
-    assert hands_of(client, match_id) == [record(changed), record(GAME_2)]
-    table = game_table(client.get(f"/m/{match_id}").text, 1)
+    actions.save_hand(match_id, form_data(changed), first)
+    assert actions.hands(match_id) == [record(changed), record(GAME_2)]
+    table = game_table(actions.page(f"/m/{match_id}"), 1)
     assert player_row(table, "Cy") == [("1", "500"), ("8", "160"), ("48", "480"), ("1140", "")]
-    assert '<span class="winner">Ann &amp; Cy</span> by <strong class="num">100</strong>' in table
+    assert "Ann & Cy by 100" in table.text() and winner(table) == "Ann & Cy"
 
 
-def test_edit_with_a_miscount_is_refused_and_the_old_game_kept(client):
-    match_id = start(client, games=2)
-    saved(client, match_id, GAME_1)
-    saved(client, match_id, GAME_2)
-    first = hand_ids(client, match_id)[0]
-    response = post_game(client, match_id, form_data({**GAME_1, "Cy": (1, 8, 46)}), first)
-    assert response.status_code == 200
-    assert errors(response) == [
+def test_edit_with_a_miscount_is_refused_and_the_old_game_kept(actions):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "2"})
+    actions.save_hand(match_id, form_data(GAME_1))
+    actions.save_hand(match_id, form_data(GAME_2))
+    first = actions.hand_ids(match_id)[0]
+    response = actions.refuse_hand(match_id, form_data({**GAME_1, "Cy": (1, 8, 46)}), first)
+    assert field_errors(response) == [
         "the tallies count 206 cards, but the four decks hold 208: every card ends in a "
         "calypso, a calypso in progress or a discard pile"
     ]
-    assert hands_of(client, match_id) == [record(GAME_1), record(GAME_2)]
+    assert actions.hands(match_id) == [record(GAME_1), record(GAME_2)]
 
 
 # --- refusals: the message is shown and nothing is stored --------------------------------------
@@ -227,8 +241,8 @@ def blank(data, field):
         ),
         pytest.param(
             {**form_data(GAME_1), "p1_incomplete": "seven"},
-            ["&#39;seven&#39; is not a whole number; allowed 0–12"],
-            "hand 2: tallies.Ann.incomplete: &#39;seven&#39; is not a whole number; allowed 0–12",
+            ["'seven' is not a whole number; allowed 0–12"],
+            "hand 2: tallies.Ann.incomplete: 'seven' is not a whole number; allowed 0–12",
             id="count-not-a-number",
         ),
         pytest.param(
@@ -260,21 +274,20 @@ def blank(data, field):
         ),
     ],
 )
-def test_bad_game_is_refused_with_the_message_and_nothing_stored(client, data, messages, line):
-    match_id = start(client, games=3)
-    saved(client, match_id, TIE)  # something stored already
-    response = post_game(client, match_id, data)
-    assert response.status_code == 200
-    assert "Not saved." in response.text
-    assert errors(response) == messages
+def test_bad_game_is_refused_with_the_message_and_nothing_stored(actions, data, messages, line):
+    match_id = actions.start("calypso", PLAYERS, options={"games": "3"})
+    actions.save_hand(match_id, form_data(TIE))  # something stored already
+    response = actions.refuse_hand(match_id, data)
+    assert "Not saved." in visible_text(response)
+    assert field_errors(response) == messages
     if line:  # the problem is also listed, naming the player, in the box at the top
-        assert f"<li>{line}</li>" in response.text
-    assert hands_of(client, match_id) == [record(TIE)]
+        assert line in items(response, "flash-error")
+    assert actions.hands(match_id) == [record(TIE)]
 
 
-def test_rules_page_explains_scoring_and_every_decision(client):
-    page = client.get("/rules/calypso").text
-    decisions = re.findall(r'<p class="decision">(.*?)</p>', page)
+def test_rules_page_explains_scoring_and_every_decision(actions):
+    page = actions.page("/rules/calypso")
+    decisions = texts(page, "decision", "p")
     assert len(decisions) == 4
     for words in (
         "game 1 is started by the first player, game 2 by the second",
@@ -283,5 +296,6 @@ def test_rules_page_explains_scoring_and_every_decision(client):
         'the sheet says "the game is a tie"',
     ):
         assert sum(words in d for d in decisions) == 1, words
-    assert "500 + 750 + 5 × 20 + 20 × 10 = <strong>1550</strong>" in page
-    assert "so Ann &amp; Cy win the game by 120" in page
+    text = visible_text(page)
+    assert "500 + 750 + 5 × 20 + 20 × 10 = 1550" in text
+    assert "so Ann & Cy win the game by 120" in text

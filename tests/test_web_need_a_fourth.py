@@ -8,65 +8,44 @@ Every refused post is checked against the match file: nothing stored.
 from __future__ import annotations
 
 import json
-import re
-from typing import Any
 
 import pytest
 
 from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text, requirement_table
+from tests.webtools import Element, by_id, checked, offered, parse, texts, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy"]
+LIAR_RULE = {"liar_rule": "y"}
 
 
-def start(client, liar_rule: bool = False, hands: int | None = None) -> str:
-    form: dict[str, Any] = {"variant": "need-a-fourth"}
-    form |= {f"player{i}": name for i, name in enumerate(PLAYERS, 1)}
-    if liar_rule:
-        form["opt_liar_rule"] = "y"
-    if hands is not None:
-        form["opt_hands"] = str(hands)
-    response = client.post("/new", data=form)
-    assert response.status_code == 302
-    return re.search(r"/m/([\w-]{16})/hand/new", response.headers["Location"]).group(1)
+def sheet_row(page, number: int) -> Element:
+    return by_id(page, f"sheet-row-{number}")
 
 
-def stored_hands(client, match_id: str) -> list[dict[str, Any]]:
-    return json.loads(client.get(f"/m/{match_id}/match.json").data)["hands"]
+def notes(page, number: int) -> list[str]:
+    """Under a hand's number on the sheet: its contract, then its result."""
+    [cell] = sheet_row(page, number).find_all("td", "no")
+    return [note.text() for note in cell.find_all("span", "note")]
 
 
-def post_hand(client, match_id: str, hand_id: int | None = None, **fields: Any):
-    url = f"/m/{match_id}/hand/new" if hand_id is None else f"/m/{match_id}/hand/{hand_id}"
-    return client.post(url, data=fields)
-
-
-def hand_ids(client, match_id: str) -> list[int]:
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    return [int(n) for n in re.findall(rf"/m/{match_id}/hand/(\d+)\"", page)]
-
-
-def sheet_row(page: str, number: int) -> str:
-    return re.search(rf'<tr[^>]*id="sheet-row-{number}">(.*?)</tr>', page, re.S).group(1)
-
-
-def cells(page: str, number: int) -> dict[str, str]:
+def cells(page, number: int) -> dict[str, list[str]]:
     """Player -> the cell text (score, then role and running total) of one sheet row."""
-    row = sheet_row(page, number)
-    found = re.findall(r'data-player="([^"]+)">(.*?)</td>', row, re.S)
-    return {player: re.sub(r"<[^>]+>", " ", text).split() for player, text in found}
+    cells = sheet_row(page, number).find_all("td")
+    return {c.attrs["data-player"]: c.text().split() for c in cells if "data-player" in c.attrs}
 
 
-def totals(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<td class="num" data-player="([^"]+)">([^<]+)</td>', page))
+def totals(page) -> dict[str, str]:
+    [section] = parse(page).find_all("section", "totals")
+    return {td.attrs["data-player"]: td.text() for td in section.find_all("td")}
 
 
-def refused(client, match_id: str, before: list, response, *messages: str) -> str:
-    """The form came back (200) showing every message, and nothing was stored."""
-    page = response.get_data(as_text=True)
-    assert response.status_code == 200
+def refused(actions, match_id: str, *messages: str, hand: int | None = None, **form) -> str:
+    """The form came back (200) showing every message, and nothing was stored; its HTML."""
+    response = actions.refuse_hand(match_id, form, hand)
+    text = visible_text(response)
     for message in messages:
-        assert message in page, message
-    assert stored_hands(client, match_id) == before
-    return page
+        assert message in text, message
+    return response.get_data(as_text=True)
 
 
 TYPICAL = {"chooser": "Ann", "partner": "Bob", "level": "4", "strain": "S", "tricks": "10"}
@@ -75,88 +54,86 @@ TYPICAL = {"chooser": "Ann", "partner": "Bob", "level": "4", "strain": "S", "tri
 # --- the page before anything is typed ------------------------------------------
 
 
-def test_new_hand_page_shows_dealer_order_and_hand_count(client):
-    match_id = start(client)
-    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-    assert "<strong>Ann</strong> deals · hand 1 of 9." in page
-    assert "Bidding: Ann → Bob → Cy." in page
-    assert 'id="quick-passed_out">All passed</button>' in page
+def test_new_hand_page_shows_dealer_order_and_hand_count(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    page = actions.page(f"/m/{match_id}/hand/new")
+    text = visible_text(page)
+    assert "Ann deals · hand 1 of 9." in text
+    assert "Bidding: Ann → Bob → Cy." in text
+    assert by_id(page, "quick-passed_out").text() == "All passed"
     # Without the liar rule there is no auction to enter.
-    assert 'name="auction"' not in page and "Structured bids" not in page
-    for level in range(1, 8):
-        assert f'name="level" id="level-{level - 1}" value="{level}"' in page
-    for tricks in range(14):
-        assert f'name="tricks" id="tricks-{tricks}" value="{tricks}"' in page
+    assert 'name="auction"' not in page and 'id="liar-box"' not in page
+    assert "Structured bids" not in text
+    assert offered(page, "level") == [str(level) for level in range(1, 8)]
+    assert offered(page, "tricks") == [str(tricks) for tricks in range(14)]
 
 
-def test_second_hand_is_dealt_by_the_next_player(client):
-    match_id = start(client)
-    post_hand(client, match_id, **TYPICAL)
-    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-    assert "<strong>Bob</strong> deals · hand 2 of 9." in page
-    assert "Bidding: Bob → Cy → Ann." in page
+def test_second_hand_is_dealt_by_the_next_player(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL)
+    text = actions.text(f"/m/{match_id}/hand/new")
+    assert "Bob deals · hand 2 of 9." in text
+    assert "Bidding: Bob → Cy → Ann." in text
 
 
-def test_declarer_is_named_once_chooser_and_partner_are_known(client):
-    match_id = start(client)
-    response = post_hand(client, match_id, chooser="Ann", partner="Bob", level="4", strain="S")
-    page = refused(client, match_id, [], response, "missing; give a whole number 0–13")
-    assert "<strong>Cy</strong> is the Declarer" in page
+def test_declarer_is_named_once_chooser_and_partner_are_known(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    refused(
+        actions, match_id, "missing; give a whole number 0–13", "Cy is the Declarer",
+        chooser="Ann", partner="Bob", level="4", strain="S",
+    )  # fmt: skip
 
 
 # --- typical hands ----------------------------------------------------------------
 
 
-def test_typical_hand_is_stored_and_scored(client):
-    match_id = start(client)
-    response = post_hand(client, match_id, **TYPICAL)
-    assert response.status_code == 302
-    assert stored_hands(client, match_id) == [
+def test_typical_hand_is_stored_and_scored(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL)
+    assert actions.hands(match_id) == [
         {"chooser": "Ann", "partner": "Bob", "contract": "4S", "tricks": 10}
     ]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    page = actions.page(f"/m/{match_id}")
     assert cells(page, 1) == {
         "Ann": ["+500", "C", "+500"],
         "Bob": ["+500", "P", "+500"],
         "Cy": ["·", "D", "0"],
     }
-    assert "4♠" in sheet_row(page, 1) and '<span class="note">=</span>' in sheet_row(page, 1)
+    assert notes(page, 1) == ["4♠", "="]
     assert totals(page) == {"Ann": "+500", "Bob": "+500", "Cy": "0"}
 
 
-def test_running_totals_add_up_hand_by_hand(client):
-    match_id = start(client)
-    post_hand(client, match_id, **TYPICAL)  # Ann +500, Bob +500
+def test_running_totals_add_up_hand_by_hand(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL)  # Ann +500, Bob +500
     # Bob deals; Cy bids 4H with Ann and they take 9: Cy -100, Ann -50.
-    post_hand(client, match_id, chooser="Cy", partner="Ann", level="4", strain="H", tricks="9")
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    actions.save_hand(match_id, chooser="Cy", partner="Ann", level="4", strain="H", tricks="9")
+    page = actions.page(f"/m/{match_id}")
     assert cells(page, 2) == {
         "Ann": ["−50", "P", "+450"],
         "Bob": ["·", "D", "+500"],
         "Cy": ["−100", "C", "−100"],
     }
-    assert '<span class="note">−1</span>' in sheet_row(page, 2)
+    assert notes(page, 2) == ["4♥", "−1"]
     assert totals(page) == {"Ann": "+450", "Bob": "+500", "Cy": "−100"}
 
 
-def test_doubled_partial_made_with_an_overtrick(client):
-    match_id = start(client)
-    post_hand(
-        client, match_id, chooser="Ann", partner="Bob", level="2", strain="H", doubling="X",
-        tricks="9",
-    )  # fmt: skip
-    assert stored_hands(client, match_id)[0]["contract"] == "2HX"
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert totals(page) == {"Ann": "+800", "Bob": "+700", "Cy": "0"}
+def test_doubled_partial_made_with_an_overtrick(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(
+        match_id, chooser="Ann", partner="Bob", level="2", strain="H", doubling="X", tricks="9"
+    )
+    assert actions.hands(match_id)[0]["contract"] == "2HX"
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "+800", "Bob": "+700", "Cy": "0"}
 
 
-def test_partner_who_redoubles_is_scored_as_chooser(client):
-    match_id = start(client)
-    post_hand(
-        client, match_id, chooser="Ann", partner="Bob", level="4", strain="S", doubling="XX",
+def test_partner_who_redoubles_is_scored_as_chooser(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(
+        match_id, chooser="Ann", partner="Bob", level="4", strain="S", doubling="XX",
         redoubled_by="Bob", tricks="10",
     )  # fmt: skip
-    assert stored_hands(client, match_id) == [
+    assert actions.hands(match_id) == [
         {
             "chooser": "Ann",
             "partner": "Bob",
@@ -165,103 +142,103 @@ def test_partner_who_redoubles_is_scored_as_chooser(client):
             "tricks": 10,
         }
     ]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    page = actions.page(f"/m/{match_id}")
     # Bob is Chooser for scoring: 500 + 600; Ann the Partner: 500 + 400.
     assert cells(page, 1)["Bob"] == ["+1100", "C", "+1100"]
     assert cells(page, 1)["Ann"] == ["+900", "P", "+900"]
 
 
-def test_redoubler_is_dropped_unless_redoubled(client):
-    match_id = start(client)
-    post_hand(client, match_id, **TYPICAL | {"doubling": "X", "redoubled_by": "Bob"})
-    assert stored_hands(client, match_id) == [
+def test_redoubler_is_dropped_unless_redoubled(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL | {"doubling": "X", "redoubled_by": "Bob"})
+    assert actions.hands(match_id) == [
         {"chooser": "Ann", "partner": "Bob", "contract": "4SX", "tricks": 10}
     ]
 
 
-def test_all_passed_is_one_post(client):
-    match_id = start(client)
-    response = post_hand(client, match_id, quick="passed_out")
-    assert response.status_code == 302
-    assert stored_hands(client, match_id) == [{"passed_out": True}]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert '<span class="note contract">passed</span>' in sheet_row(page, 1)
-    assert "New hand · Bob deals" in page
-    assert "1 of 9 hands." in page
+def test_all_passed_is_one_post(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, quick="passed_out")
+    assert actions.hands(match_id) == [{"passed_out": True}]
+    page = actions.page(f"/m/{match_id}")
+    assert [n.text() for n in sheet_row(page, 1).find_all("span", "contract")] == ["passed"]
+    assert notes(page, 1) == ["passed"]
+    text = visible_text(page)
+    assert "New hand · Bob deals" in text
+    assert "1 of 9 hands." in text
 
 
-def test_unknown_quick_action_is_refused(client):
-    match_id = start(client)
-    assert post_hand(client, match_id, quick="redeal").status_code == 400
-    assert stored_hands(client, match_id) == []
+def test_unknown_quick_action_is_refused(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    assert actions.post_hand(match_id, quick="redeal").status_code == 400
+    assert actions.hands(match_id) == []
 
 
-def test_match_finishes_after_its_hands(client):
-    match_id = start(client, hands=3)
-    post_hand(client, match_id, **TYPICAL)
-    post_hand(client, match_id, quick="passed_out")
-    post_hand(client, match_id, chooser="Cy", partner="Bob", level="3", strain="NT", tricks="9")
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert "Match finished" in page and "Winner: <strong>Bob</strong>" in page
+def test_match_finishes_after_its_hands(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options={"hands": "3"})
+    actions.save_hand(match_id, TYPICAL)
+    actions.save_hand(match_id, quick="passed_out")
+    actions.save_hand(match_id, chooser="Cy", partner="Bob", level="3", strain="NT", tricks="9")
+    page = actions.page(f"/m/{match_id}")
+    text = visible_text(page)
+    assert "Match finished" in text and "Winner: Bob" in text
     assert totals(page) == {"Ann": "+500", "Bob": "+1000", "Cy": "+500"}
-    assert "3 of 3 hands." in page
-    response = client.get(f"/m/{match_id}/hand/new")
-    assert response.status_code == 302
+    assert "3 of 3 hands." in text
+    assert actions.client.get(f"/m/{match_id}/hand/new").status_code == 302
 
 
 # --- editing ------------------------------------------------------------------------
 
 
-def test_edit_shows_the_old_values_and_changes_the_sheet(client):
-    match_id = start(client)
-    post_hand(
-        client, match_id, chooser="Ann", partner="Cy", level="3", strain="NT", doubling="XX",
+def test_edit_shows_the_old_values_and_changes_the_sheet(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(
+        match_id, chooser="Ann", partner="Cy", level="3", strain="NT", doubling="XX",
         redoubled_by="Ann", tricks="8",
     )  # fmt: skip
-    (hand_id,) = hand_ids(client, match_id)
-    page = client.get(f"/m/{match_id}/hand/{hand_id}").get_data(as_text=True)
-    assert "Edit hand 1" in page
+    (hand_id,) = actions.hand_ids(match_id)
+    page = actions.page(f"/m/{match_id}/hand/{hand_id}")
+    assert "Edit hand 1" in visible_text(page)
     for name, value in [
         ("chooser", "Ann"), ("partner", "Cy"), ("level", "3"), ("strain", "NT"),
         ("doubling", "XX"), ("redoubled_by", "Ann"), ("tricks", "8"),
     ]:  # fmt: skip
-        assert re.search(rf'name="{name}" id="[^"]+" value="{value}"\s+checked', page), name
-    assert "<strong>Bob</strong> is the Declarer" in page
-    response = post_hand(client, match_id, hand_id, **TYPICAL)
-    assert response.status_code == 302
-    assert stored_hands(client, match_id) == [
+        assert checked(page, name) == [value], name
+    assert "Bob is the Declarer" in visible_text(page)
+    actions.save_hand(match_id, TYPICAL, hand_id)
+    assert actions.hands(match_id) == [
         {"chooser": "Ann", "partner": "Bob", "contract": "4S", "tricks": 10}
     ]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert totals(page) == {"Ann": "+500", "Bob": "+500", "Cy": "0"}
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "+500", "Bob": "+500", "Cy": "0"}
 
 
-def test_bad_edit_is_refused_and_the_old_hand_kept(client):
-    match_id = start(client)
-    post_hand(client, match_id, **TYPICAL)
-    before = stored_hands(client, match_id)
-    (hand_id,) = hand_ids(client, match_id)
-    response = post_hand(client, match_id, hand_id, **TYPICAL | {"partner": "Ann"})
-    refused(client, match_id, before, response, "&#39;Ann&#39; is not one of the other two players")
+def test_bad_edit_is_refused_and_the_old_hand_kept(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL)
+    (hand_id,) = actions.hand_ids(match_id)
+    message = "'Ann' is not one of the other two players"
+    refused(actions, match_id, message, hand=hand_id, **TYPICAL | {"partner": "Ann"})
 
 
-def test_delete_that_would_break_a_later_hand_is_refused_naming_it(client):
+def test_delete_that_would_break_a_later_hand_is_refused_naming_it(actions):
     # In this game an edit keeps every later hand valid (the deal depends only on
     # how many hands came before); deleting a hand moves the deal, so a later
     # auction no longer fits its Chooser.
-    match_id = start(client, liar_rule=True)
-    post_hand(client, match_id, quick="passed_out")
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    actions.save_hand(match_id, quick="passed_out")
     # Bob deals hand 2 and bids 1S; Ann and Cy pass.
-    post_hand(
-        client, match_id, auction="1S P P", bids_shown="1S P P", chooser="Bob", partner="Cy",
+    actions.save_hand(
+        match_id, auction="1S P P", bids_shown="1S P P", chooser="Bob", partner="Cy",
         level="1", strain="S", tricks="7",
     )  # fmt: skip
-    before = stored_hands(client, match_id)
-    first, _ = hand_ids(client, match_id)
-    response = client.post(f"/m/{match_id}/hand/{first}/delete", follow_redirects=True)
-    page = response.get_data(as_text=True)
-    assert "Hand 1 was not deleted: without it, hand 1: chooser: Bob is not the last bidder" in page
-    assert stored_hands(client, match_id) == before
+    before = actions.hands(match_id)
+    first, _ = actions.hand_ids(match_id)
+    response = actions.client.post(f"/m/{match_id}/hand/{first}/delete", follow_redirects=True)
+    assert (
+        "Hand 1 was not deleted: without it, hand 1: chooser: Bob is not the last bidder"
+        in visible_text(response)
+    )
+    assert actions.hands(match_id) == before
 
 
 # --- form errors: each one shown, nothing stored --------------------------------------
@@ -274,7 +251,7 @@ ERRORS = [
     ),
     pytest.param(
         TYPICAL | {"partner": "Ann"},
-        "&#39;Ann&#39; is not one of the other two players: Bob, Cy",
+        "'Ann' is not one of the other two players: Bob, Cy",
         id="partner-is-chooser",
     ),
     pytest.param(
@@ -303,7 +280,7 @@ ERRORS = [
     ),
     pytest.param(
         TYPICAL | {"doubling": "XX", "redoubled_by": "Cy"},
-        "&#39;Cy&#39; is not the Chooser or the Partner: Ann, Bob",
+        "'Cy' is not the Chooser or the Partner: Ann, Bob",
         id="declarer-redoubles",
     ),
     pytest.param(
@@ -315,11 +292,10 @@ ERRORS = [
 
 
 @pytest.mark.parametrize("form, message", ERRORS)
-def test_form_error_is_shown_and_nothing_stored(client, form, message):
-    match_id = start(client)
-    post_hand(client, match_id, **TYPICAL)
-    before = stored_hands(client, match_id)
-    refused(client, match_id, before, post_hand(client, match_id, **form), message, "Hand 2")
+def test_form_error_is_shown_and_nothing_stored(actions, form, message):
+    match_id = actions.start("need-a-fourth", PLAYERS)
+    actions.save_hand(match_id, TYPICAL)
+    refused(actions, match_id, message, "Hand 2", **form)
 
 
 # --- the liar rule ---------------------------------------------------------------------
@@ -352,7 +328,7 @@ LIAR_ERRORS = [
     ),
     pytest.param(
         {"auction": "1S P P", "partner": "Cy", "level": "2", "strain": "S", "tricks": "8"},
-        "the bid part 2S is not the auction&#39;s last bid 1S",
+        "the bid part 2S is not the auction's last bid 1S",
         id="contract-not-last-bid",
     ),
     pytest.param(
@@ -380,7 +356,7 @@ LIAR_ERRORS = [
             "tricks": "5",
             "liars": "Bob",
         },
-        "&#39;Bob&#39; is not the Chooser or the Partner: Ann, Cy",
+        "'Bob' is not the Chooser or the Partner: Ann, Cy",
         id="declarer-as-liar",
     ),  # fmt: skip
     pytest.param(
@@ -392,33 +368,34 @@ LIAR_ERRORS = [
 
 
 @pytest.mark.parametrize("form, message", LIAR_ERRORS)
-def test_liar_rule_error_is_shown_and_nothing_stored(client, form, message):
-    match_id = start(client, liar_rule=True)
-    refused(client, match_id, [], post_hand(client, match_id, **form), message)
+def test_liar_rule_error_is_shown_and_nothing_stored(actions, form, message):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    refused(actions, match_id, message, **form)
+    assert actions.hands(match_id) == []
 
 
-def test_liar_page_offers_the_auction_and_the_requirement_table(client):
-    match_id = start(client, liar_rule=True)
-    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-    assert 'name="auction"' in page and 'id="bid-grid"' in page
-    data = json.loads(re.search(r'id="rules-facts">(.*?)</script>', page, re.S).group(1))
-    assert data["bidders"] == PLAYERS and data["liarRule"] is True
-    assert data["requirements"]["1H"] == {
+def test_liar_page_offers_the_auction_and_the_requirement_table(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    page = actions.page(f"/m/{match_id}/hand/new")
+    assert by_id(page, "auction").attrs.get("name") == "auction"
+    assert by_id(page, "bid-grid").tag == "div"
+    facts = json.loads(by_id(page, "rules-facts").text())  # what the page's script reads
+    assert facts["bidders"] == PLAYERS and facts["liarRule"] is True
+    assert facts["requirements"]["1H"] == {
         "kind": "first call",
         "requirement": "at least 5 hearts and 10 HCP",
     }
 
 
-def test_auction_hand_as_the_buttons_post_it_records_a_lone_liar(client):
-    match_id = start(client, liar_rule=True)
+def test_auction_hand_as_the_buttons_post_it_records_a_lone_liar(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
     # Ann 1S, Bob pass, Cy 2S, pass, pass: Cy is Chooser and picks Ann; 6 tricks.
     # The script fills chooser, level and strain and ticks Ann's 1S (call 0).
-    response = post_hand(
-        client, match_id, auction="1S P 2S P P", bids_shown="1S P 2S P P", chooser="Cy",
+    actions.save_hand(
+        match_id, auction="1S P 2S P P", bids_shown="1S P 2S P P", chooser="Cy",
         partner="Ann", level="2", strain="S", tricks="6", not_met="0",
     )  # fmt: skip
-    assert response.status_code == 302
-    assert stored_hands(client, match_id) == [
+    assert actions.hands(match_id) == [
         {
             "auction": ["1S", "P", "2S", "P", "P"],
             "chooser": "Cy",
@@ -428,108 +405,105 @@ def test_auction_hand_as_the_buttons_post_it_records_a_lone_liar(client):
             "liars": ["Ann"],
         }
     ]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    page = actions.page(f"/m/{match_id}")
     assert cells(page, 1) == {
         "Ann": ["−300", "P", "L", "−300"],
         "Bob": ["·", "D", "0"],
         "Cy": ["−100", "C", "−100"],
     }
-    assert "only Ann lied: Ann pays the Liar column, Cy the Partner column" in page
+    assert "only Ann lied: Ann pays the Liar column, Cy the Partner column" in visible_text(page)
 
 
-def test_typed_auction_without_script_derives_chooser_and_contract(client):
-    match_id = start(client, liar_rule=True)
-    response = post_hand(client, match_id, auction=" 1s  pass 2s,p p", partner="Ann", tricks="8")
-    assert response.status_code == 302  # made: the liar check cannot change the score
-    assert stored_hands(client, match_id) == [
+def test_typed_auction_without_script_derives_chooser_and_contract(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    # made: the liar check cannot change the score
+    actions.save_hand(match_id, auction=" 1s  pass 2s,p p", partner="Ann", tricks="8")
+    assert actions.hands(match_id) == [
         {"auction": ["1S", "P", "2S", "P", "P"], "partner": "Ann", "contract": "2S", "tricks": 8}
     ]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert totals(page) == {"Ann": "+100", "Bob": "0", "Cy": "+100"}
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "+100", "Bob": "0", "Cy": "+100"}
 
 
-def test_failed_contract_without_script_shows_the_structured_bids_first(client):
-    match_id = start(client, liar_rule=True)
+def test_failed_contract_without_script_shows_the_structured_bids_first(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
     # Ann 1C, Bob 1H, Cy pass, Ann 2H (a raise), all pass. Ann picks Cy; 6 tricks.
     typed = {"auction": "1C 1H P 2H P P", "partner": "Cy", "tricks": "6"}
-    page = refused(client, match_id, [], post_hand(client, match_id, **typed), SHOW_LIST)
-    assert "<strong>Bob</strong> is the Declarer" in page  # Ann is Chooser by the auction
-    assert re.findall(r'name="not_met" value="(\d+)"', page) == ["0", "3"]
-    assert "at least 4 clubs and 10 HCP" in page
-    assert "(single raise)</span>: at least 3 hearts and 5 HCP" in page
-    assert "Bob</strong> 1♥" not in page  # the Declarer's bid is not listed
-    assert 'name="bids_shown" id="bids_shown" value="1C 1H P 2H P P"' in page
+    page = refused(actions, match_id, SHOW_LIST, **typed)
+    text = visible_text(page)
+    assert "Bob is the Declarer" in text  # Ann is Chooser by the auction
+    assert offered(page, "not_met") == ["0", "3"]
+    bids = texts(page, "naf-bid")  # the Declarer's 1H is not listed
+    assert len(bids) == 2
+    assert bids[0].startswith("Ann 1♣ (first call)") and "at least 4 clubs and 10 HCP" in bids[0]
+    assert bids[1].startswith("Ann 2♥ (single raise)")
+    assert "at least 3 hearts and 5 HCP" in bids[1]
+    assert "Bob 1♥" not in text
+    assert by_id(page, "bids_shown").attrs == {
+        "type": "hidden",
+        "name": "bids_shown",
+        "id": "bids_shown",
+        "value": "1C 1H P 2H P P",
+    }
     # Second step: the list was on screen; Ann's 2H did not have three hearts.
-    response = post_hand(client, match_id, **typed, bids_shown="1C 1H P 2H P P", not_met="3")
-    assert response.status_code == 302
-    assert stored_hands(client, match_id)[0]["liars"] == ["Ann"]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert totals(page) == {"Ann": "−300", "Bob": "0", "Cy": "−100"}
+    actions.save_hand(match_id, typed, bids_shown="1C 1H P 2H P P", not_met="3")
+    assert actions.hands(match_id)[0]["liars"] == ["Ann"]
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "−300", "Bob": "0", "Cy": "−100"}
 
 
-def test_ticks_for_another_auction_are_not_trusted(client):
-    match_id = start(client, liar_rule=True)
-    response = post_hand(
-        client, match_id, auction="1S P 2S P P", bids_shown="1H P P", partner="Ann",
-        tricks="8", not_met="0",
+def test_ticks_for_another_auction_are_not_trusted(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    refused(
+        actions, match_id, SHOW_LIST, auction="1S P 2S P P", bids_shown="1H P P",
+        partner="Ann", tricks="8", not_met="0",
     )  # fmt: skip
-    refused(client, match_id, [], response, SHOW_LIST)
+    assert actions.hands(match_id) == []
 
 
-def test_no_structured_bid_of_the_pair_needs_no_check(client):
-    match_id = start(client, liar_rule=True)
+def test_no_structured_bid_of_the_pair_needs_no_check(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
     # Ann passes then bids 2C (unstructured); Cy's 1S is the Declarer's.
-    response = post_hand(
-        client, match_id, auction="P P 1S 2C P P", partner="Bob", tricks="6"
-    )  # fmt: skip
-    assert response.status_code == 302
-    assert stored_hands(client, match_id)[0]["contract"] == "2C"
+    actions.save_hand(match_id, auction="P P 1S 2C P P", partner="Bob", tricks="6")
+    assert actions.hands(match_id)[0]["contract"] == "2C"
 
 
-def test_three_passes_in_the_auction_are_a_passed_out_hand(client):
-    match_id = start(client, liar_rule=True)
-    assert post_hand(client, match_id, auction="P P P").status_code == 302
-    assert stored_hands(client, match_id) == [{"auction": ["P", "P", "P"], "passed_out": True}]
+def test_three_passes_in_the_auction_are_a_passed_out_hand(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    actions.save_hand(match_id, auction="P P P")
+    assert actions.hands(match_id) == [{"auction": ["P", "P", "P"], "passed_out": True}]
 
 
-def test_liars_without_an_auction(client):
-    match_id = start(client, liar_rule=True)
-    post_hand(
-        client, match_id, chooser="Ann", partner="Cy", level="3", strain="NT", doubling="XX",
+def test_liars_without_an_auction(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    actions.save_hand(
+        match_id, chooser="Ann", partner="Cy", level="3", strain="NT", doubling="XX",
         redoubled_by="Ann", tricks="7", liars="Ann",
     )  # fmt: skip
-    assert stored_hands(client, match_id)[0]["liars"] == ["Ann"]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    assert actions.hands(match_id)[0]["liars"] == ["Ann"]
     # need-a-fourth.md worked example: 3NTXX, 7 tricks, Chooser lied.
-    assert totals(page) == {"Ann": "−1200", "Bob": "0", "Cy": "−600"}
-    (hand_id,) = hand_ids(client, match_id)
-    page = client.get(f"/m/{match_id}/hand/{hand_id}").get_data(as_text=True)
-    assert 'name="liars" value="Ann" checked' in page
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "−1200", "Bob": "0", "Cy": "−600"}
+    (hand_id,) = actions.hand_ids(match_id)
+    assert checked(actions.page(f"/m/{match_id}/hand/{hand_id}"), "liars") == ["Ann"]
 
 
-def test_edit_auction_hand_ticks_the_liars_bid(client):
-    match_id = start(client, liar_rule=True)
-    post_hand(
-        client, match_id, auction="1S P 2S P P", bids_shown="1S P 2S P P", chooser="Cy",
+def test_edit_auction_hand_ticks_the_liars_bid(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    actions.save_hand(
+        match_id, auction="1S P 2S P P", bids_shown="1S P 2S P P", chooser="Cy",
         partner="Ann", level="2", strain="S", tricks="6", not_met="2",
     )  # fmt: skip
-    assert stored_hands(client, match_id)[0]["liars"] == ["Cy"]
-    (hand_id,) = hand_ids(client, match_id)
-    page = client.get(f"/m/{match_id}/hand/{hand_id}").get_data(as_text=True)
-    assert 'value="1S P 2S P P"' in page
-    assert re.findall(r'name="not_met" value="(\d+)"[^>]*?(checked)?>', page) == [
-        ("0", ""),
-        ("2", "checked"),
-    ]
+    assert actions.hands(match_id)[0]["liars"] == ["Cy"]
+    (hand_id,) = actions.hand_ids(match_id)
+    page = actions.page(f"/m/{match_id}/hand/{hand_id}")
+    assert by_id(page, "auction").attrs.get("value") == "1S P 2S P P"
+    assert offered(page, "not_met") == ["0", "2"]
+    assert checked(page, "not_met") == ["2"]
     # Saving again unchanged needs no extra step; untick the lie.
-    response = post_hand(
-        client, match_id, hand_id, auction="1S P 2S P P", bids_shown="1S P 2S P P",
+    actions.save_hand(
+        match_id, hand=hand_id, auction="1S P 2S P P", bids_shown="1S P 2S P P",
         chooser="Cy", partner="Ann", level="2", strain="S", tricks="6",
     )  # fmt: skip
-    assert response.status_code == 302
-    assert "liars" not in stored_hands(client, match_id)[0]
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert totals(page) == {"Ann": "−100", "Bob": "0", "Cy": "−200"}
+    assert "liars" not in actions.hands(match_id)[0]
+    assert totals(actions.page(f"/m/{match_id}")) == {"Ann": "−100", "Bob": "0", "Cy": "−200"}
 
 
 # --- pure helpers ------------------------------------------------------------------------
@@ -552,9 +526,10 @@ def test_requirement_table_covers_every_structured_bid():
 # --- the rules page --------------------------------------------------------------------
 
 
-def test_rules_page_lists_every_decision(client):
-    page = client.get("/rules/need-a-fourth").get_data(as_text=True)
-    assert page.count('class="decision"') == 7
+def test_rules_page_lists_every_decision(actions):
+    page = actions.page("/rules/need-a-fourth")
+    assert len(texts(page, "decision")) == 7
+    text = visible_text(page)
     for words in [
         "all three pass at their first call scores nothing but still counts",
         "does not matter (pass, 1♠, pass, 2♠: the 2♠ is structured)",
@@ -564,4 +539,4 @@ def test_rules_page_lists_every_decision(client):
         "the Liar column even when the honest partner redoubled",
         "without regard to capitals or extra spaces",
     ]:
-        assert words in page, words
+        assert words in text, words
