@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +14,41 @@ from flask_wtf.csrf import CSRFProtect
 csrf = CSRFProtect()
 
 
+PACKAGE = Path(__file__).resolve().parent
+
+
+def installed() -> bool:
+    """True when running from an installed wheel, which carries templates/ inside
+    the package (pyproject.toml maps it in); False in a checkout or an editable
+    install of one, where templates/ sits beside the package."""
+    return (PACKAGE / "templates").is_dir()
+
+
 def _shared_folder(name: str) -> str:
-    """templates/ and static/ sit beside the package in a checkout; an installed
-    wheel carries them under <prefix>/share/scorekeeper/."""
-    beside = Path(__file__).resolve().parent.parent / name
-    if beside.is_dir():
-        return str(beside)
-    return str(Path(sys.prefix) / "share" / "scorekeeper" / name)
+    """templates/ or static/: inside the package when installed, beside it in a checkout."""
+    return str(PACKAGE / name if installed() else PACKAGE.parent / name)
+
+
+def user_data_folder() -> Path:
+    """$XDG_DATA_HOME/scorekeeper, else ~/.local/share/scorekeeper."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG spec says a relative path there is invalid and must be ignored.
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".local" / "share"
+    return root / "scorekeeper"
+
+
+def instance_folder(chosen: str | os.PathLike[str] | None = None) -> Path:
+    """Where the database and the secret key live: `chosen` (--instance DIR), else
+    $SCOREKEEPER_INSTANCE, else instance/ in a checkout and the user's data folder
+    when installed."""
+    chosen = chosen or os.environ.get("SCOREKEEPER_INSTANCE")
+    if chosen:
+        return Path(os.path.abspath(os.path.expanduser(chosen)))
+    return user_data_folder() if installed() else PACKAGE.parent / "instance"
+
+
+def _switched_on(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _secret_key(instance: Path) -> str:
@@ -41,16 +68,18 @@ class InstanceUnwritable(RuntimeError):
         super().__init__(
             f"Scorekeeper cannot write its instance folder {folder} ({why}):"
             " make it writable by this user, free disk space,"
-            " or choose another folder with SCOREKEEPER_INSTANCE=/path."
+            " or choose another folder with --instance DIR or SCOREKEEPER_INSTANCE=DIR."
         )
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app factory: configuration, database, blueprints."""
-    chosen = os.environ.get("SCOREKEEPER_INSTANCE")
+def create_app(
+    test_config: dict[str, Any] | None = None, *, instance: str | os.PathLike[str] | None = None
+) -> Flask:
+    """The app factory: configuration, database, blueprints. `instance` is the
+    folder of the database and secret key (see `instance_folder`)."""
     app = Flask(
         __name__,
-        instance_path=os.path.abspath(chosen) if chosen else None,
+        instance_path=str(instance_folder(instance)),
         instance_relative_config=True,
         template_folder=_shared_folder("templates"),
         static_folder=_shared_folder("static"),
@@ -66,6 +95,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Behind a reverse proxy with TLS: browsers send the cookies over https only
+        # (the `matches` cookie follows this setting too).
+        SESSION_COOKIE_SECURE=_switched_on("SCOREKEEPER_SECURE_COOKIES"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -82,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import db
+    from .assets import fingerprint_static
     from .registry import missing
     from .sheets import signed
     from .views import (
@@ -114,7 +147,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.register_error_handler(db.StoreBusy, _store_busy)
     app.register_error_handler(sqlite3.OperationalError, _store_busy)
+    app.register_error_handler(404, _not_found)
+    app.register_error_handler(500, _server_error)
     app.after_request(_security_headers)
+    fingerprint_static(app)
     app.after_request(keep_flashes_small)
     return app
 
@@ -147,6 +183,25 @@ def _security_headers(response):
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def _not_found(exc: Exception):
+    """An unknown address or match: the app's own page with a way home."""
+    from flask import render_template
+
+    return render_template("error.html", code=404), 404
+
+
+def _server_error(exc: Exception):
+    """An unexpected error: a page with a way home that says nothing of the cause
+    (Flask has logged the traceback before calling this)."""
+    from flask import Response, render_template
+
+    try:
+        return render_template("error.html", code=500), 500
+    except Exception:  # the page itself cannot be drawn: plain words, still no traceback
+        text = "Something went wrong. Open / to get back to your matches."
+        return Response(text, 500, mimetype="text/plain")
 
 
 def _store_busy(exc: Exception):

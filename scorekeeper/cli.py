@@ -1,17 +1,21 @@
 """`scorekeeper score FILE|-`, `scorekeeper serve`, `scorekeeper variants`,
-`scorekeeper matches`."""
+`scorekeeper matches`, `scorekeeper backup FILE`, `scorekeeper export DIR`,
+`scorekeeper import FILE...`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
+from pathlib import Path
 
-from .matchfile import loads
+from .matchfile import MAX_FILE_BYTES, loads
 from .report import score_document
 from .variants import VARIANTS, MatchError
 
 EXIT_INVALID = 2
+MAX_IMPORT_READ = MAX_FILE_BYTES + 1  # enough to tell a file over the limit
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -47,16 +51,28 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_app(args: argparse.Namespace):
+    """The app on the chosen instance folder, or None after saying why it cannot open."""
+    from . import InstanceUnwritable, create_app
+
+    try:
+        return create_app(instance=args.instance)
+    except InstanceUnwritable as exc:
+        print(exc, file=sys.stderr)
+        return None
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def cmd_matches(args: argparse.Namespace) -> int:
     """Every match in this machine's store with its address: the home page of a
     phone lists only the matches it started or opened."""
-    from . import InstanceUnwritable, create_app
     from .db import connect, list_matches
 
-    try:
-        app = create_app()
-    except InstanceUnwritable as exc:
-        print(exc, file=sys.stderr)
+    app = _open_app(args)
+    if app is None:
         return 1
     db = connect(app.config["DATABASE"])
     try:
@@ -78,11 +94,109 @@ def cmd_matches(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
-    return serve(host="127.0.0.1" if args.local else args.host, port=args.port)
+    return serve(
+        host="127.0.0.1" if args.local else args.host, port=args.port, instance=args.instance
+    )
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """A consistent copy of the database, taken while the app may be writing."""
+    from .db import backup
+
+    app = _open_app(args)
+    if app is None:
+        return 1
+    try:
+        count = backup(app.config["DATABASE"], args.file)
+    except ValueError as exc:
+        print(f"{args.file}: not written: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.Error) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        print(f"{args.file}: not written: {why}", file=sys.stderr)
+        return 1
+    print(f"Backed up {count} match{'' if count == 1 else 'es'} to {args.file}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Every match as a match file in a folder (deleted ones in its deleted/ folder)."""
+    from .backup import DELETED_FOLDER, export_matches
+    from .db import connect
+
+    app = _open_app(args)
+    if app is None:
+        return 1
+    folder = Path(args.dir)
+    if folder.exists() and not folder.is_dir():
+        print(f"{args.dir}: not written: it is a file, not a folder", file=sys.stderr)
+        return 1
+    db = connect(app.config["DATABASE"])
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        in_play, deleted = export_matches(db, folder)
+    except OSError as exc:
+        print(f"{args.dir}: not written: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+    also = f", and {deleted} deleted in {folder / DELETED_FOLDER}" if deleted else ""
+    print(f"Exported {in_play} match{'' if in_play == 1 else 'es'} to {folder}{also}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Load match files, each one whole or not at all; say which were refused."""
+    from .backup import import_match_file
+    from .db import StoreBusy, connect
+
+    app = _open_app(args)
+    if app is None:
+        return 1
+    refused = 0
+    db = connect(app.config["DATABASE"])
+    try:
+        for name in args.files:
+            try:
+                with open(name, "rb") as handle:
+                    raw = handle.read(MAX_IMPORT_READ)
+                match_id, match = import_match_file(db, raw)
+            except OSError as exc:
+                problems = [f"cannot read: {exc.strerror or exc}"]
+            except MatchError as exc:
+                problems = exc.lines
+            except StoreBusy as exc:
+                problems = [f"the store cannot be written now ({exc}); try again"]
+            else:
+                hands = len(match.hands)
+                plural = "" if hands == 1 else "s"
+                print(_one_line(f"{name}: imported as /m/{match_id} ({hands} hand{plural})"))
+                continue
+            refused += 1
+            for problem in problems:
+                print(_one_line(f"{name}: not imported: {problem}"), file=sys.stderr)
+    finally:
+        db.close()
+    if refused:
+        files = len(args.files)
+        print(
+            f"{refused} of {files} file{'' if files == 1 else 's'} not imported.", file=sys.stderr
+        )
+        return EXIT_INVALID
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=__doc__)
+    # Every command that opens the store takes the instance folder.
+    store = argparse.ArgumentParser(add_help=False)
+    store.add_argument(
+        "--instance",
+        metavar="DIR",
+        help="the folder of the database and secret key (default: $SCOREKEEPER_INSTANCE,"
+        " else instance/ in a checkout, else $XDG_DATA_HOME/scorekeeper"
+        " or ~/.local/share/scorekeeper)",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score a match file and print the result as JSON")
     score.add_argument("file", help="the match file, or - to read standard input")
@@ -90,14 +204,33 @@ def build_parser() -> argparse.ArgumentParser:
     variants = commands.add_parser("variants", help="list the variants and their ids")
     variants.set_defaults(run=cmd_variants)
     listing = commands.add_parser(
-        "matches", help="list every match stored on this machine with its address"
+        "matches", parents=[store], help="list every match stored on this machine with its address"
     )
     listing.set_defaults(run=cmd_matches)
-    serve = commands.add_parser("serve", help="serve the table app with waitress")
+    serve = commands.add_parser("serve", parents=[store], help="serve the table app with waitress")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--local", action="store_true", help="listen on this machine only")
     serve.set_defaults(run=cmd_serve)
+    backup = commands.add_parser(
+        "backup",
+        parents=[store],
+        help="copy the database to FILE, consistently even while the app is running",
+    )
+    backup.add_argument("file", metavar="FILE", help="the copy to write (replaced if it exists)")
+    backup.set_defaults(run=cmd_backup)
+    export = commands.add_parser(
+        "export",
+        parents=[store],
+        help="write every match as a match file into DIR (deleted ones into DIR/deleted)",
+    )
+    export.add_argument("dir", metavar="DIR", help="the folder to write (made if missing)")
+    export.set_defaults(run=cmd_export)
+    load = commands.add_parser(
+        "import", parents=[store], help="store each match file as a new match, whole or not at all"
+    )
+    load.add_argument("files", metavar="FILE", nargs="+", help="match files (.json)")
+    load.set_defaults(run=cmd_import)
     return parser
 
 

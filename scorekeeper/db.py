@@ -14,12 +14,15 @@ saving at once are thus run one after the other, each seeing the other's change.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import click
@@ -314,6 +317,45 @@ def init_app(app: Flask) -> None:
     app.extensions["scorekeeper_keeper"] = keeper
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
+
+
+def backup(path: str, target: str | os.PathLike[str]) -> int:
+    """Copy the store at `path` to the file `target` as it stood at one moment,
+    while the app goes on writing (SQLite's online backup API, in one step under
+    one read transaction); return the number of matches in the copy.
+
+    The copy is written beside `target`, checked, and renamed over it only when
+    whole: a failed backup leaves any earlier one in place.
+    """
+    target = Path(target)
+    if target.exists() and target.samefile(path):
+        raise ValueError("it is the database itself")
+    fd, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        source = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+        copy = sqlite3.connect(partial)
+        try:
+            source.backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
+            [(verdict,)] = copy.execute("PRAGMA integrity_check").fetchall()
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(f"the copy fails its integrity check: {verdict}")
+            [(count,)] = copy.execute("select count(*) from matches").fetchall()
+        finally:
+            copy.close()
+            source.close()
+        os.replace(partial, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(partial)
+        raise
+    folder = os.open(target.parent, os.O_RDONLY)  # the rename survives a power cut
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+    return count
 
 
 # --- reading ---------------------------------------------------------------

@@ -19,17 +19,24 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def serve(host: str = "0.0.0.0", port: int = 8000) -> int:
+def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) -> int:
+    """Serve the app on the instance folder `instance` (None: the default one)."""
     from waitress import serve as waitress_serve
 
     from . import InstanceUnwritable, create_app
 
     try:
-        app = create_app()
+        app = create_app(instance=instance)
     except InstanceUnwritable as exc:
         print(exc, file=sys.stderr)
         return 1
-    print(f"Scorekeeper is running. Database: {app.config['DATABASE']}")
+    print(f"Scorekeeper is running. Instance folder: {app.instance_path}")
+    print(f"  Database: {app.config['DATABASE']}")
+    if app.config["SESSION_COOKIE_SECURE"]:
+        print(
+            "  Cookies are sent over https only (SCOREKEEPER_SECURE_COOKIES):"
+            " open the app through its https:// address, or no form can be saved."
+        )
     if host == "0.0.0.0":
         print(
             f"  Listening on every network interface of this machine (0.0.0.0), port {port}:"

@@ -152,7 +152,12 @@ def name_phone():
     response = redirect(back)
     if name:
         response.set_cookie(
-            PHONE_COOKIE, name, max_age=365 * 24 * 3600, httponly=True, samesite="Lax"
+            PHONE_COOKIE,
+            name,
+            max_age=365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
         )
         flash(f"This phone is now “{name}”.", "info")
     else:

@@ -1,0 +1,91 @@
+"""Moving every match at once: match files for a folder (`scorekeeper export`)
+or a zip (the home page's "Download all matches"), and loading match files
+back (`scorekeeper import`). The copy of the whole database is `db.backup`.
+
+A match leaves as the same match file as its page's export, `/m/<id>/match.json`.
+Deleted matches leave too, in a `deleted/` folder: nothing is lost by a move,
+and importing only the top folder brings back only the matches in play.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+import zipfile
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from .db import StoredMatch, create_match, list_matches
+from .matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, dumps, loads
+from .variants import MatchError, Problem
+
+DELETED_FOLDER = "deleted"
+MAX_SLUG = 40  # characters of the title in a file name
+
+
+def slug(text: str) -> str:
+    """A title as part of a file name: "Friday at Aïcha's" -> "friday-at-aicha-s"."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower())[:MAX_SLUG].strip("-")
+
+
+def match_filename(stored: StoredMatch) -> str:
+    """`<day started>-<title>-<id>.json`: sorted by date, readable, unique by the id."""
+    try:
+        day = datetime.fromisoformat(stored.created).astimezone().date().isoformat()
+    except ValueError:
+        day = stored.created[:10]
+    return f"{day}-{slug(stored.title) or stored.variant}-{stored.id}.json"
+
+
+def match_files(matches: Iterable[StoredMatch]) -> Iterator[tuple[str, str]]:
+    """(path, match file) of each match; a deleted match's path is under deleted/."""
+    for stored in matches:
+        name = match_filename(stored)
+        yield (f"{DELETED_FOLDER}/{name}" if stored.deleted else name), dumps(stored.match)
+
+
+def export_matches(db: Database, folder: Path) -> tuple[int, int]:
+    """Write every stored match into `folder` as a match file; return how many
+    matches in play and how many deleted ones (in `folder`/deleted) were written."""
+    counts = [0, 0]
+    for path, text in match_files(list_matches(db)):
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        counts[path.startswith(f"{DELETED_FOLDER}/")] += 1
+    return counts[0], counts[1]
+
+
+def zip_matches(matches: Iterable[StoredMatch]) -> bytes:
+    """The match files of `matches` in one zip, named as `export_matches` names them."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path, text in match_files(matches):
+            archive.writestr(path, text)
+    return buffer.getvalue()
+
+
+def read_match_file(raw: bytes) -> Match:
+    """A match file as the /import page takes it: at most 1 MB of UTF-8 and
+    MAX_ENTRIES entries, every hand valid. Raises MatchError."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MatchError([Problem("not a UTF-8 text file", "file")]) from None
+    return loads(text, max_entries=MAX_ENTRIES)
+
+
+IMPORT_DEVICE = "the command line"  # who the history says started an imported match
+
+
+def import_match_file(db: Database, raw: bytes) -> tuple[str, Match]:
+    """Store one match file as a new match, all or nothing; its id and the match."""
+    match = read_match_file(raw)
+    return create_match(db, match, device=IMPORT_DEVICE).match_id, match
