@@ -1,8 +1,11 @@
 """PDF export with WeasyPrint: the match page's sheet laid out for paper.
 
 Nothing is fetched from the network: stylesheets come from our own static
-folder on disk, fonts from the machine (DejaVu Sans or the system sans-serif),
-and every other URL is refused.
+folder on disk, fonts from the machine (DejaVu Sans, and for what it lacks any
+font fontconfig finds: Noto Color Emoji and WenQuanYi Micro Hei once
+scripts/setup.sh has run), and every other URL is refused. A character that no
+font on the machine has is spelt out as its code point ("U+1F0A1") rather than
+printed as an empty box.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ import hashlib
 import logging
 import mimetypes
 import os
+import re
 import threading
+import unicodedata
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -35,6 +40,7 @@ else:
 INSTALL_HINT = (
     "PDF export needs Pango and a font: "
     "apt-get install libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-dejavu-core"
+    " fonts-noto-color-emoji fonts-wqy-microhei"
 )
 
 # The document's base URL. It is never resolved: the fetcher below maps its
@@ -161,10 +167,149 @@ def _rendering() -> Iterator[None]:
 
 
 def _render(html: str, static_folder: str | Path, paper: str) -> bytes:
+    html = spell_out_missing(html)
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFetcher(static_folder))
     return document.write_pdf(
         stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
     )
+
+
+# --- characters no font on this machine has ----------------------------------
+# A name can hold anything a phone shows. Pango draws a character DejaVu Sans
+# lacks with any font fontconfig knows that has it (a colour one for emoji); a
+# character no font has would print as .notdef, an empty box. Such characters
+# are spelt out instead, each run of them in one <span class="code-point">:
+# "U+1F0A1 U+1F0CF". Fontconfig is asked once which characters its fonts have.
+
+_FONTCONFIG = """
+typedef int FcBool;
+typedef unsigned int FcChar32;
+typedef unsigned char FcChar8;
+typedef enum { FcResultMatch, FcResultNoMatch, FcResultTypeMismatch, FcResultNoId,
+               FcResultOutOfMemory } FcResult;
+typedef struct _FcPattern FcPattern;
+typedef struct _FcObjectSet FcObjectSet;
+typedef struct _FcCharSet FcCharSet;
+typedef struct _FcFontSet { int nfont; int sfont; FcPattern **fonts; } FcFontSet;
+FcPattern *FcPatternCreate(void);
+void FcPatternDestroy(FcPattern *p);
+FcObjectSet *FcObjectSetCreate(void);
+FcBool FcObjectSetAdd(FcObjectSet *os, const char *object);
+void FcObjectSetDestroy(FcObjectSet *os);
+FcFontSet *FcFontList(void *config, FcPattern *p, FcObjectSet *os);
+void FcFontSetDestroy(FcFontSet *s);
+FcResult FcPatternGetString(const FcPattern *p, const char *object, int n, FcChar8 **s);
+FcResult FcPatternGetCharSet(const FcPattern *p, const char *object, int n, FcCharSet **c);
+FcCharSet *FcCharSetCreate(void);
+FcBool FcCharSetMerge(FcCharSet *a, const FcCharSet *b, FcBool *changed);
+FcBool FcCharSetHasChar(const FcCharSet *fcs, FcChar32 ucs4);
+"""
+_FONTCONFIG_NAMES = (
+    "libfontconfig.so.1", "libfontconfig.1.dylib", "libfontconfig-1.dll", "fontconfig"
+)  # fmt: skip
+# The outline formats Pango draws (since 1.44 it skips Type 1 and bitmap fonts,
+# which fontconfig still lists: URW's Type 1 Standard Symbols has U+F8FF).
+_PANGO_FORMATS = (b"TrueType", b"CFF")
+# Variation selectors and the combining grapheme joiner: default-ignorable like
+# the format characters (Cf: joiners, bidi marks, tags), never drawn by Pango.
+_INVISIBLE_MARKS = ((0x034F, 0x034F), (0x180B, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+
+
+@lru_cache(maxsize=1)
+def _coverage() -> Callable[[int], bool] | None:
+    """Whether some font Pango can use has a code point: fontconfig asked once.
+
+    None when libfontconfig cannot be loaded (then nothing is spelt out).
+    """
+    from cffi import FFI  # WeasyPrint's own dependency, as is libfontconfig
+
+    ffi = FFI()
+    ffi.cdef(_FONTCONFIG)
+    for name in _FONTCONFIG_NAMES:
+        try:
+            fontconfig = ffi.dlopen(name)
+            break
+        except OSError:
+            continue
+    else:
+        logging.getLogger(__name__).warning("libfontconfig not found: no glyph check")
+        return None
+    # Kept for the life of the process, like fontconfig's own cache: a few kB.
+    union = fontconfig.FcCharSetCreate()
+    pattern, objects = fontconfig.FcPatternCreate(), fontconfig.FcObjectSetCreate()
+    for name in (b"fontformat", b"charset"):
+        fontconfig.FcObjectSetAdd(objects, name)
+    fonts = fontconfig.FcFontList(ffi.NULL, pattern, objects)
+    try:
+        found, charset = ffi.new("FcChar8 **"), ffi.new("FcCharSet **")
+        for i in range(fonts.nfont if fonts != ffi.NULL else 0):
+            font = fonts.fonts[i]
+            if (
+                fontconfig.FcPatternGetString(font, b"fontformat", 0, found) == 0
+                and ffi.string(found[0]) in _PANGO_FORMATS
+                and fontconfig.FcPatternGetCharSet(font, b"charset", 0, charset) == 0
+            ):
+                fontconfig.FcCharSetMerge(union, charset[0], ffi.NULL)
+    finally:
+        if fonts != ffi.NULL:
+            fontconfig.FcFontSetDestroy(fonts)
+        fontconfig.FcObjectSetDestroy(objects)
+        fontconfig.FcPatternDestroy(pattern)
+    return lambda code_point: bool(fontconfig.FcCharSetHasChar(union, code_point))
+
+
+def _invisible(char: str) -> bool:
+    """A default-ignorable character (ZWJ, VS16, a bidi mark…): no glyph to miss."""
+    code_point = ord(char)
+    return unicodedata.category(char) == "Cf" or any(
+        low <= code_point <= high for low, high in _INVISIBLE_MARKS
+    )
+
+
+@lru_cache(maxsize=4096)
+def can_draw(char: str) -> bool:
+    """True when some font on this machine has `char` (or it is never drawn)."""
+    covered = _coverage()
+    return covered is None or covered(ord(char)) or _invisible(char)
+
+
+def code_points(text: str) -> str:
+    """'🂡\u200d🃏' -> 'U+1F0A1 U+1F0CF': what prints where no font has a character."""
+    return " ".join(f"U+{ord(char):04X}" for char in text if not _invisible(char))
+
+
+def _one_of(chars: set[str]) -> str:
+    return f"[{re.escape(''.join(sorted(chars)))}]"
+
+
+# Markup is kept as it is: tags (with their attribute values), comments, and
+# the <title>, <style> and <script> elements, whose text is never drawn.
+_MARKUP = re.compile(r"<(title|style|script)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>", re.S | re.I)
+
+
+def spell_out_missing(html: str, drawable: Callable[[str], bool] = can_draw) -> str:
+    """`html` with each run of characters no font has spelt out as code points.
+
+    A run takes along the invisible characters inside and after it (the ZWJ of
+    an emoji sequence, its VS16). Plain ASCII is never looked up; a document
+    whose characters all print is returned as it is.
+    """
+    present = {char for char in set(html) if char > "\x7f"}
+    missing = {char for char in present if not drawable(char)}
+    if not missing:
+        return html
+    invisible = {char for char in present if _invisible(char)}
+    run = re.compile(f"{_one_of(missing)}{_one_of(missing | invisible)}*")
+
+    def spelt(found: re.Match[str]) -> str:
+        return f'<span class="code-point">{code_points(found.group())}</span>'
+
+    pieces, start = [], 0
+    for markup in _MARKUP.finditer(html):
+        pieces += [run.sub(spelt, html[start : markup.start()]), markup.group()]
+        start = markup.end()
+    pieces.append(run.sub(spelt, html[start:]))
+    return "".join(pieces)
 
 
 def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:

@@ -5,6 +5,11 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 
+# Whether fontconfig lists a font matching a pattern (never without fc-list).
+has_font() {
+  command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]
+}
+
 missing_debian_packages() {
   local for_tests="$1" need=()
   command -v python3 >/dev/null || need+=(python3)
@@ -12,9 +17,15 @@ missing_debian_packages() {
     python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
   fi
   # WeasyPrint renders with Pango and needs at least one font on the machine.
-  ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so.0' || need+=(libpango-1.0-0)
-  ldconfig -p 2>/dev/null | grep -q 'libpangoft2-1.0.so.0' || need+=(libpangoft2-1.0-0)
-  { command -v fc-list >/dev/null && fc-list | grep -qi dejavu; } || need+=(fontconfig fonts-dejavu-core)
+  # (grep reads to the end: with -q it would quit early, and the writer's
+  # SIGPIPE would fail the pipe under pipefail although the library is there.)
+  ldconfig -p 2>/dev/null | grep 'libpango-1.0.so.0' >/dev/null || need+=(libpango-1.0-0)
+  ldconfig -p 2>/dev/null | grep 'libpangoft2-1.0.so.0' >/dev/null || need+=(libpangoft2-1.0-0)
+  has_font 'DejaVu Sans' || need+=(fontconfig fonts-dejavu-core)
+  # Names from a phone in the PDF: colour emoji, and Chinese, Japanese and
+  # Korean from one small font (what no font has is printed as U+XXXX).
+  has_font ':color=true:charset=1f600' || need+=(fonts-noto-color-emoji)
+  has_font ':charset=738b 3055 ae40' || need+=(fonts-wqy-microhei)
   if [ "$for_tests" = yes ]; then
     [ -x /usr/bin/chromium ] || need+=(chromium)
     command -v pdftoppm >/dev/null || need+=(poppler-utils)

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -193,7 +194,7 @@ def test_settlement_section_shows_what_each_player_settles_on(client):
     text = "\n".join(pages_text(get_pdf(client, store(client, example("top-game")))))
     assert (
         "Settle up\nPlayer Settles on Balance\n"
-        "Ann −4 points -2.00 EUR\nBob −1 point -0.50 EUR\nCy +5 points +2.50 EUR\n"
+        "Ann −4 points −2.00 EUR\nBob −1 point −0.50 EUR\nCy +5 points +2.50 EUR\n"
     ) in text
 
 
@@ -386,3 +387,142 @@ def test_fetcher_serves_static_files_from_disk(app):
 def test_fetcher_refuses_everything_else(app, url):
     with pytest.raises(RefusedURL):
         StaticFetcher(app.static_folder).fetch(url)
+
+
+# --- names from a phone: emoji and every script ---------------------------------
+# Whatever a phone shows prints: with the machine's fonts where one has the
+# character (scripts/setup.sh installs Noto Color Emoji and WenQuanYi Micro Hei),
+# else spelt out as its code point, never as an empty box. fc-list says which
+# fonts have what, independently of scorekeeper/pdf.py's own fontconfig query.
+
+PHONE_NAMES = {"Ann": "Zoe\u0308 👍🏽", "Bob": "王小明 김민준", "Cy": "محمد", "Dee": "שרה"}
+# Playing cards and emoji, Cyrillic, Greek, Devanagari (no font in setup.sh has
+# it) and U+F8FF, the Apple logo, which Debian has only in a Type 1 font.
+PHONE_TITLE = "🂡🃏😀👍🏽 Алёша & Γιώργος अनु \uf8ff"
+
+
+def fc_list(pattern: str, element: str) -> list[str]:
+    """One element (e.g. "%{fontformat}") of each font fontconfig lists for `pattern`."""
+    if shutil.which("fc-list") is None:
+        pytest.skip("fc-list is missing: apt-get install fontconfig")
+    listed = subprocess.run(
+        ["fc-list", "--format", element + "\n", pattern],
+        check=True, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    return listed.stdout.splitlines()
+
+
+@cache
+def fonts_have(char: str) -> bool:
+    """Some font Pango draws with (TrueType or CFF: not Type 1) has `char`."""
+    return bool({"TrueType", "CFF"} & set(fc_list(f":charset={ord(char):x}", "%{fontformat}")))
+
+
+def colour_emoji_fonts() -> list[str]:
+    return fc_list(":color=true:charset=1f600", "%{family[0]}")
+
+
+def as_printed(text: str) -> str:
+    """`text` as the PDF prints it, without spaces: what no font has as code points."""
+    return "".join(c if fonts_have(c) else f"U+{ord(c):04X}" for c in "".join(text.split()))
+
+
+def renamed(value, names: dict[str, str]):
+    """A match document with each player's name replaced, in the hands too."""
+    if isinstance(value, dict):
+        return {key: renamed(item, names) for key, item in value.items()}
+    if isinstance(value, list):
+        return [renamed(item, names) for item in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def phone_match(client) -> bytes:
+    document = renamed(example("chicago"), PHONE_NAMES) | {"title": PHONE_TITLE}
+    response = client.get(f"/m/{store(client, document)}/sheet.pdf?appendix=1")
+    assert response.status_code == 200, response.text
+    return response.data
+
+
+def embedded_fonts(reader: PdfReader) -> dict[str, str]:
+    """Each embedded font's name (without the subset tag) and its /Encoding."""
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts[str(font["/BaseFont"]).split("+")[-1]] = str(font["/Encoding"])
+    return fonts
+
+
+@pytest.mark.parametrize(
+    "char",
+    ["A", "ë", "\u0308", "Ж", "λ", "ש", "م", "王", "김", "さ", "🂡", "🃏", "😀", "👍", "🏽",
+     "अ", "\uf8ff", "\U0010fffd"],
+)  # fmt: skip
+def test_a_character_is_drawn_where_fontconfig_has_a_font_for_it(char):
+    assert pdf.can_draw(char) == fonts_have(char)
+
+
+@pytest.mark.parametrize("char", ["\u200d", "\ufe0f", "\u200f", "\U000e0067", "\U000e0100"])
+def test_joiners_selectors_and_marks_are_never_missing(char):
+    # ZWJ, VS16, the right-to-left mark, a flag's tag and a variation selector: never drawn.
+    assert pdf.can_draw(char)
+
+
+PRETEND_MISSING = set("🂡👨👩👧❤अनु")
+
+
+@pytest.mark.parametrize(
+    ("html", "printed"),
+    [
+        ("<td>Ann</td>", "<td>Ann</td>"),
+        ("<td>🂡 Ann</td>", '<td><span class="code-point">U+1F0A1</span> Ann</td>'),
+        # A run is spelt out in one frame; the zero-width joiners inside it go.
+        ("<td>👨\u200d👩\u200d👧</td>",
+         '<td><span class="code-point">U+1F468 U+1F469 U+1F467</span></td>'),
+        ("<b>अनु</b>", '<b><span class="code-point">U+0905 U+0928 U+0941</span></b>'),
+        # The emoji variation selector goes with a missing heart, stays with a drawn face.
+        ("<p>❤\ufe0f 😀\ufe0f</p>", '<p><span class="code-point">U+2764</span> 😀\ufe0f</p>'),
+        # Markup, attribute values and the document's title are never drawn.
+        ('<title>🂡</title><p title="🂡">x🂡</p>',
+         '<title>🂡</title><p title="🂡">x<span class="code-point">U+1F0A1</span></p>'),
+        ("<style>p::after { content: '🂡' }</style>", "<style>p::after { content: '🂡' }</style>"),
+    ],
+)  # fmt: skip
+def test_characters_no_font_has_are_spelt_out_as_code_points(html, printed):
+    assert pdf.spell_out_missing(html, lambda char: char not in PRETEND_MISSING) == printed
+
+
+def test_names_from_a_phone_print_in_every_script(client, caplog):
+    reader = PdfReader(io.BytesIO(phone_match(client)))
+    # Compared without spaces: pypdf breaks lines at the frames round code points.
+    text = "".join("".join(pages_text(reader)).split())
+    for name in [PHONE_TITLE, *PHONE_NAMES.values()]:
+        assert as_printed(name) in text, name
+    assert f"Players{','.join(as_printed(n) for n in PHONE_NAMES.values())}Stake" in text
+    # Never an empty box: WeasyPrint warns of each .notdef it draws, and gives a
+    # font that has any a custom encoding, mapping those to glyph 0.
+    assert [r.message for r in caplog.records if ".notdef" in r.message] == []
+    assert set(embedded_fonts(reader).values()) == {"/Identity-H"}
+
+
+def test_emoji_print_in_colour_where_the_machine_has_a_colour_font(client, tmp_path):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm is missing: apt-get install poppler-utils")
+    body = phone_match(client)
+    fonts = embedded_fonts(PdfReader(io.BytesIO(body)))
+    colour = colour_emoji_fonts()
+    assert any(name.startswith(f.replace(" ", "-")) for name in fonts for f in colour) == bool(
+        colour
+    ), (fonts, colour)
+    (tmp_path / "sheet.pdf").write_bytes(body)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", str(tmp_path / "sheet.pdf"),
+         str(tmp_path / "page")],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    # The title line (A4 at 80 dpi, 14 mm margins): 🃏😀👍🏽 in colour, or nothing
+    # but grey there (DejaVu Sans draws 🂡🃏😀 in black, 👍🏽 is spelt out).
+    title = Image.open(tmp_path / "page-1.png").convert("RGB").crop((40, 40, 620, 68))
+    coloured = sum(title.convert("HSV").getchannel("S").histogram()[128:])  # half saturated
+    assert (coloured > 100) == bool(colour), coloured
+    assert title.convert("L").getextrema()[0] < 80  # the title is there
