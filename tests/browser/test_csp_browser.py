@@ -1,7 +1,8 @@
 """Every kind of page under the app's Content-Security-Policy, in Chromium: no
 inline style or script is refused, even after the hand form's scripts ran; and
 axe-core (bundled by axe-playwright-python, so offline) finds no accessibility
-violation on one page of each kind.
+violation, colour contrast included, on any kind of page in the light or the dark
+colour scheme (the phone's setting, emulated).
 
 Addresses are always taken from the pages' own links and redirects: match ids
 are random strings."""
@@ -203,33 +204,106 @@ def axe_violations(page) -> list[str]:
     ]
 
 
-def test_axe_finds_no_violation_on_any_kind_of_page(phone, server):
-    page = phone.page
-    found: dict[str, list[str]] = {}
+SCHEMES = ["light", "dark"]  # the phone's setting, as `prefers-color-scheme` tells the page
 
-    def axe(what: str) -> None:
-        violations = axe_violations(page)
-        if violations:
-            found[f"{what} {page.url}"] = violations
 
-    phone.visit("home", server + "/")
-    axe("home")
-    phone.visit("new match", server + "/new")
+class Audited(Watched):
+    """A phone in one colour scheme on which axe checks every page it is asked to,
+    colour contrast included; a page's findings are kept under what it is."""
+
+    def __init__(self, page, server: str, scheme: str):
+        super().__init__(page, server)
+        page.emulate_media(color_scheme=scheme)
+        self.scheme = scheme
+        self.found: dict[str, list[str]] = {}
+
+    def axe(self, what: str) -> None:
+        dark = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+        assert dark == (self.scheme == "dark"), f"{what}: not in the {self.scheme} scheme"
+        self.check(what)
+        if violations := axe_violations(self.page):
+            self.found[f"{what} ({self.scheme}) {self.page.url}"] = violations
+
+
+@pytest.fixture(params=SCHEMES)
+def audited(watched_context, server, request) -> Iterator[Audited]:
+    page = watched_context.new_page()
+    yield Audited(page, server, request.param)
+    page.close()
+
+
+def post_from_page(phone: Watched, url: str) -> None:
+    """Submit an empty form to `url` from the page, as a tap on a stale button would."""
+    with phone.page.expect_navigation():
+        phone.page.evaluate(
+            """url => { const form = document.createElement("form");
+                form.method = "post"; form.action = url;
+                document.body.append(form); form.submit(); }""",
+            url,
+        )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_axe_finds_no_violation_on_any_page_of_the_variant(audited, variant):
+    """The variant's own pages, in the scheme of the fixture: its sheet, its hand
+    form tapped and refused (the errors), its rules. The pages every variant draws
+    with the same template are in the next test."""
+    page = audited.page
+    evening = import_example(audited, variant)
+    audited.axe("match page")
+    audited.visit("rules", evening.rules)
+    audited.axe("rules")
+    new_hand = start_match(audited, variant)
+    poke_hand_form(audited, "new hand")
+    audited.axe("new hand, tapped")
+    audited.visit("new hand", new_hand)
+    with page.expect_navigation():
+        page.click("#save")  # nothing chosen: the form comes back with its errors
+    assert page.locator(".error, .flash-error").count() > 0, page.url
+    audited.axe("new hand, refused")
+
+    assert audited.found == {}, "axe found:\n" + report(audited.found)
+    assert audited.refused == {}, "refused:\n" + report(audited.refused)
+
+
+def test_axe_finds_no_violation_on_any_shared_kind_of_page(audited, server):
+    """The pages every variant shares, in the scheme of the fixture, each in the
+    state that shows the most: lists filled, refusals with their messages."""
+    page = audited.page
+    evening = import_example(audited, "rubber")
+    page.click("#share summary")  # the two QR codes and their addresses
+    audited.axe("match page, Share open")
+    for what in ("edit_hand", "history", "settle", "settings", "watch"):
+        audited.visit(what, getattr(evening, what))
+        audited.axe(what.replace("_", " "))
+    audited.visit("home", server + "/")
+    audited.axe("home")
+    broken = {"name": "broken.json", "mimeType": "application/json", "buffer": b'{"players": 1}'}
+    page.set_input_files("form[action$='/import'] input[type=file]", files=[broken])
+    with page.expect_navigation():
+        page.click("form[action$='/import'] button")
+    assert page.locator(".flash-error").count() > 0, "the import was not refused"
+    audited.axe("import, refused")
+    audited.visit("new match", server + "/new")
     page.check('input[name=variant][value="need-a-fourth"]')  # its options shown
-    axe("new match")
-    phone.visit("rules index", server + "/rules")
-    axe("rules index")
-    import_example(phone, "bridge-for-three")
-    axe("match page")  # the peg board
-    # Rubber: the score pad, the standing table on the hand form, the settle units.
-    evening = import_example(phone, "rubber")
-    axe("match page")
-    for what in ("edit_hand", "history", "settle", "settings", "watch", "rules"):
-        phone.visit(what, getattr(evening, what))
-        axe(what.replace("_", " "))
-    # Need a Fourth?: the auction, and the Chooser hidden among the Partners.
-    start_match(phone, "need-a-fourth")
-    poke_hand_form(phone, "new hand")
-    axe("new hand, tapped")
+    audited.axe("new match")
+    with page.expect_navigation():
+        page.click("form#new-match button.primary")  # no game's players given
+    audited.axe("new match, refused")
+    audited.visit("rules index", server + "/rules/")
+    audited.axe("rules index")
+    audited.visit("watch", evening.watch)
+    post_from_page(audited, evening.watch)
+    assert page.locator("text=Nothing was changed").count() == 1
+    audited.axe("watch refusal (403)")
 
-    assert found == {}, "axe found:\n" + report(found)
+    assert audited.found == {}, "axe found:\n" + report(audited.found)
+    assert audited.refused == {}, "refused:\n" + report(audited.refused)
+
+
+def test_axe_finds_no_violation_on_the_not_found_page(audited, server):
+    """An old link or a mistyped address: the 404 page, in the scheme of the fixture."""
+    response = audited.page.goto(server + "/m/" + "x" * 16)
+    assert response.status == 404
+    audited.axe("no such match (404)")
+    assert audited.found == {}, "axe found:\n" + report(audited.found)
