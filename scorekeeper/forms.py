@@ -62,6 +62,26 @@ class Sent:
             raise StopValidation("This input was missing from the form: reload the page.")
 
 
+class NameLength:
+    """At most `most` characters, said in the words of the form ("Player 2 has 45
+    characters; a name has at most 40"). Unlike Length it sets no `maxlength` on
+    the input: a phone would silently cut the 41st character off instead."""
+
+    field_flags: dict[str, Any] = {}
+
+    def __init__(self, most: int):
+        self.most = most
+
+    def __call__(self, form: Any, field: Any) -> None:
+        length = len(field.data or "")
+        if length > self.most:
+            who = field.label.text.split(" (")[0]  # "Player 1 (deals first)" -> "Player 1"
+            raise StopValidation(
+                f"{who} has {length} characters; a name has at most {self.most}."
+                " Shorten it (a nickname will do)."
+            )
+
+
 def option_field_name(option: str) -> str:
     return f"opt_{option}"
 
@@ -152,7 +172,7 @@ for _seat in range(1, MAX_PLAYERS + 1):
         f"player{_seat}",
         StringField(
             "Player 1 (deals first)" if _seat == 1 else f"Player {_seat}",
-            validators=[Optional(), Length(max=MAX_NAME)],
+            validators=[Optional(), NameLength(MAX_NAME)],
             filters=[strip],
         ),
     )

@@ -56,10 +56,13 @@ class TopGameEntry(HandEntry):
         return {"facts": {"playnumbers": playnumbers()}}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
-        order = upcoming.get("bidding_order", players)
-        form.declarer.choices = player_choices(order)
-        form.doubler.choices = player_choices(order)
-        form.informer.choices = player_choices(order)
+        # Seating order, the order of the half's sheet columns (B and C change
+        # places for the second half), the same on every hand: buttons that moved
+        # with the auction invited taps on the wrong name. The bidding order is
+        # shown as text above them.
+        seats = upcoming.get("dealing_order", players)
+        for group in (form.declarer, form.doubler, form.informer):
+            group.choices = player_choices(seats)
 
     def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
         record: dict[str, Any] = {}

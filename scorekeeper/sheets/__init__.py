@@ -7,6 +7,8 @@ Nothing here is stored: it is computed from the replay every time.
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any
 
 from ..matchfile import Match
@@ -21,7 +23,7 @@ def hand_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
             "dealer": result.dealer,
             "counted": result.counted,
             "scores": [result.scores[p] for p in match.players],
-            "explanation": result.explanation,
+            "explanation": [minus_signs(line) for line in result.explanation],
             "details": result.details,
             "record": match.hands[result.number - 1],
         }
@@ -45,11 +47,44 @@ def build_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def signed(points: int) -> str:
-    """Scores as on paper: +5, −4, 0 (a real minus sign)."""
+def score_line(match: Match, outcome: Outcome) -> list[str]:
+    """The running score for the top of the next hand's form, one item per side
+    or player: the sides (in rubber, Honeymoon and Chicago the points of the
+    rubber or round in progress), pegs in Bridge for Three, totals otherwise."""
+    from ..variants import VARIANTS
+    from ..variants.common import partnerships
+    from ..variants.rubber import PartnershipSummary
+
+    summary = outcome.summary
+    if isinstance(summary, PartnershipSummary) and summary.unit_points:
+        sides = zip(summary.side_names, summary.unit_points[-1], strict=True)
+        return [f"{name} {points}" for name, points in sides]
+    settlement = VARIANTS[match.variant].settlement
+    if settlement == "partnership" and len(match.players) == 4:  # Calypso, Mini Bridge
+        sides = partnerships(match.players)
+        return [f"{' & '.join(side)} {outcome.totals[side[0]]}" for side in sides]
+    if settlement == "pegging":
+        return [f"{p} {str(outcome.totals[p]).replace('-', '−')}" for p in match.players]
+    return [f"{p} {signed(outcome.totals[p])}" for p in match.players]
+
+
+def signed(points: int | Decimal) -> str:
+    """Scores as on paper: +5, −4, 0 (a real minus sign); money keeps its cents:
+    +8.00, −8.00, 0.00."""
+    figure = f"{abs(points):.2f}" if isinstance(points, Decimal) else str(abs(points))
     if points > 0:
-        return f"+{points}"
-    return f"−{-points}" if points < 0 else "0"
+        return f"+{figure}"
+    return f"−{figure}" if points < 0 else figure
+
+
+# A hyphen-minus starting a number, not inside a word or a name ("Ann-Marie 4").
+_ASCII_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
+
+
+def minus_signs(line: str) -> str:
+    """An explanation line as the page prints it: "Ann −4", not "Ann -4" (the
+    rules write ASCII for the command line and the CSV)."""
+    return _ASCII_MINUS.sub("−", line)
 
 
 def running_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from ..settle import round_to_hundreds
 from ..variants import Outcome
 from ..variants.common import contract_text as written
 from ..variants.common import parse_contract
+from . import hand_rows
 
 # What an entry is, in the few letters that fit under it on a phone.
 WHAT_LABEL = {
@@ -32,9 +33,13 @@ WHAT_LABEL = {
 }
 
 
-def _entry(number: int, entry: dict[str, Any]) -> dict[str, Any]:
+def _entry(number: int, entry: dict[str, Any], deal: int | None) -> dict[str, Any]:
+    """One figure on the pad, citing what players count: the hand (rubber) or,
+    in Chicago, the deal of the round (a passed-out deal is dealt again as the
+    same deal, so hand numbers run ahead of it)."""
     return {
         "hand": number,
+        "cite": f"deal {deal} ·" if deal is not None else f"#{number}",
         "points": entry["points"],
         "what": WHAT_LABEL.get(entry["what"], entry["what"]),
     }
@@ -105,11 +110,12 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
             below_game = unit["games"].setdefault(
                 details["game"], {"number": details["game"], "below": [[], []], "won_by": None}
             )
+        deal = details.get("deal") if chicago else None
         for entry in details.get("entries", []):
             if entry["where"] == "below" and below_game is not None:
-                below_game["below"][entry["side"]].append(_entry(result.number, entry))
+                below_game["below"][entry["side"]].append(_entry(result.number, entry, deal))
             else:
-                unit["above"][entry["side"]].append(_entry(result.number, entry))
+                unit["above"][entry["side"]].append(_entry(result.number, entry, deal))
         if below_game is not None and details.get("game_won") is not None:
             below_game["won_by"] = names[details["game_won"]]
             below_game["hand"] = result.number
@@ -171,6 +177,19 @@ def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
     }
 
 
+def chicago_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
+    """The hand log of a Chicago match: each hand's explanation opens with the
+    deal it was ("Round 1, deal 2"), the number players count by, since a
+    passed-out deal is dealt again and hand numbers run ahead of the deals."""
+    rows = hand_rows(match, outcome)
+    for row in rows:
+        details = row["details"]
+        if details.get("deal") is not None:
+            where = f"Round {details['round']}, deal {details['deal']}"
+            row["explanation"] = [where, *row["explanation"]]
+    return rows
+
+
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     game = outcome.summary
     names = game.side_names
@@ -183,7 +202,9 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         settled = sum(round_to_hundreds(u["difference"]) for u in units)
         grand["settled"] = abs(settled) if rounding else None
         grand["settled_leader"] = None if settled == 0 else names[0 if settled > 0 else 1]
+    chicago = game.unit_word == "round"
     return {
+        **({"rows": chicago_rows(match, outcome)} if chicago else {}),
         "pad_sides": [
             {
                 "name": names[i],
@@ -195,5 +216,5 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         "units": units,
         "grand": grand,
         "round_to_hundreds": rounding,
-        "chicago": game.unit_word == "round",
+        "chicago": chicago,
     }

@@ -7,6 +7,13 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
+from ..variants.common import contract_text
+from ..variants.top_game import PASSED_OUT_PN, level_for
+
+# The key's examples: a final bid and dummy's tops that make a contract, and a
+# pair whose playnumber passes the hand out.
+KEY_PLAYED = (3, 2, "S")
+KEY_PASSED = (3, 1)
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
@@ -43,4 +50,28 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                 "counted": sum(1 for r in rows if r["counted"]),
             }
         )
-    return {"halves": halves, "per_half": summary.per_half}
+    return {"halves": halves, "per_half": summary.per_half, "key": key()}
+
+
+def key() -> dict[str, Any]:
+    """What the small figures under the dealer's score mean, with an example
+    each, the contract given by the rules' playnumber table."""
+    bid, tops, strain = KEY_PLAYED
+    pn = bid + tops
+    contract = f"{level_for(pn, strain)}{strain}"
+    passed_bid, passed_tops = KEY_PASSED
+    return {
+        "played": {
+            "note": f"{bid} · {tops} · {contract}",
+            "bid": bid,
+            "tops": tops,
+            "pn": pn,
+            "contract": contract_text(contract),
+            "nt": contract_text(f"{level_for(pn, 'NT')}NT"),
+        },
+        "passed": {
+            "note": f"{passed_bid} · {passed_tops} · passed",
+            "pn": passed_bid + passed_tops,
+            "most": PASSED_OUT_PN,
+        },
+    }
