@@ -36,10 +36,18 @@ def round_to_hundreds(points: int) -> int:
     return sign * ((abs(points) + HUNDRED // 2) // HUNDRED) * HUNDRED
 
 
-def partnership_difference(outcome: Outcome) -> int:
-    """Points of players[0]'s side minus the other side's, rounded per rubber when asked."""
+def rounded_units(outcome: Outcome) -> PartnershipSummary | None:
+    """The rubbers (rounds) to round one by one, when the match asks for rounding."""
     summary = outcome.summary
     if outcome.options.get("round_to_hundreds") and isinstance(summary, PartnershipSummary):
+        return summary
+    return None
+
+
+def partnership_difference(outcome: Outcome) -> int:
+    """Points of players[0]'s side minus the other side's, rounded per rubber when asked."""
+    summary = rounded_units(outcome)
+    if summary is not None:
         return sum(round_to_hundreds(diff) for diff in summary.unit_differences)
     first, second = sides(outcome.players)
     return outcome.totals[first[0]] - outcome.totals[second[0]]

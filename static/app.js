@@ -38,15 +38,6 @@ function setUpSheet() {
   open();
 }
 
-// Buttons that destroy something ask first.
-function setUpConfirm() {
-  document.querySelectorAll("[data-confirm]").forEach((button) => {
-    button.addEventListener("click", (event) => {
-      if (!window.confirm(button.dataset.confirm)) event.preventDefault();
-    });
-  });
-}
-
 // Hand forms: a helper for variant scripts.
 window.Scorekeeper = {
   // How a strain is written on the sheet (variants/common.py STRAIN_SYMBOL).
@@ -84,4 +75,10 @@ window.Scorekeeper = {
   },
 };
 
-onReady(() => { setUpNewMatch(); setUpSheet(); setUpConfirm(); });
+// A refused form: start with the list of what to fix (it links to each field).
+function setUpErrorSummary() {
+  const summary = document.getElementById("error-summary");
+  if (summary) summary.focus();
+}
+
+onReady(() => { setUpNewMatch(); setUpSheet(); setUpErrorSummary(); });

@@ -91,7 +91,7 @@ def test_the_same_form_twice_in_a_row_stores_one_hand(table):
         first = ann.submit(form, **down(i))
         again = ann.submit(form, **down(i))
         assert (first.status, again.status) == (302, 302)
-        assert again.location == first.location == f"/m/{match_id}?hand={i + 1}#sheet"
+        assert again.location == first.location == f"/m/{match_id}/hand/new"
         assert len(ann.hands(match_id)) == i + 1
     assert ann.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
 
@@ -103,7 +103,7 @@ def test_the_same_form_twice_at_once_stores_one_hand(table):
         form = ann.form(f"/m/{match_id}/hand/new")
         first, second = at_once((ann, form, down(i)), (ann, form, down(i)))
         assert (first.status, second.status) == (302, 302)
-        assert first.location == second.location == f"/m/{match_id}?hand={i + 1}#sheet"
+        assert first.location == second.location == f"/m/{match_id}/hand/new"
     assert ann.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
 
 

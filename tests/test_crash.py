@@ -27,7 +27,8 @@ from tests.phones import Phone, serve_process
 ROUNDS = 10
 KILL_AFTER = (0.2, 1.0)  # seconds into the burst
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-_HAND_KEY = re.compile(r"^/m/([\w-]{16})\?hand=(\d+)#sheet$")
+# A save is acknowledged by the redirect to the next hand's form.
+_NEXT_FORM = re.compile(r"^/m/([\w-]{16})/hand/new$")
 # Defeated contracts only (level, strain, tricks): no game is ever won, so the
 # match never finishes, and the records differ from one another.
 DEFEATED = [
@@ -42,7 +43,7 @@ DEFEATED = [
 class Burst:
     """What the phones of one burst were told."""
 
-    acknowledged: list[tuple[int, int, dict]] = field(default_factory=list)  # match, key, hand
+    acknowledged: list[tuple[str, dict]] = field(default_factory=list)  # match, hand
     unanswered: dict[int, int] = field(default_factory=dict)  # match -> saves cut off
     unexpected: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -67,11 +68,11 @@ def save_until(phone: Phone, match_id: str, hands, stop: threading.Event, burst:
             with burst.lock:  # cut off by the kill: maybe stored, never acknowledged
                 burst.unanswered[match_id] = burst.unanswered.get(match_id, 0) + 1
             continue
-        saved = _HAND_KEY.match(answer.location) if answer.status == 302 else None
+        saved = _NEXT_FORM.match(answer.location) if answer.status == 302 else None
         hand = {"declarer": declarer, "contract": f"{level}{strain}", "tricks": tricks}
         with burst.lock:
             if saved and saved.group(1) == match_id:
-                burst.acknowledged.append((match_id, int(saved.group(2)), hand))
+                burst.acknowledged.append((match_id, hand))
             elif answer.status != 409:  # 409: the other phone at the table saved first
                 burst.unexpected.append(f"{answer.status} {answer.location} {answer.text[:300]}")
 
@@ -92,7 +93,7 @@ def test_acknowledged_saves_survive_sigkill(tmp_path):
     contracts = {
         seat: itertools.cycle(itertools.product(PLAYERS[seat::2], DEFEATED)) for seat in range(4)
     }
-    acknowledged: dict[int, dict[int, dict]] = {}  # match -> key -> hand, over all rounds
+    acknowledged: dict[str, list[dict]] = {}  # match -> hands, over all rounds
     unanswered: dict[int, int] = {}
     server, base = serve_process(database)
     try:
@@ -120,9 +121,9 @@ def test_acknowledged_saves_survive_sigkill(tmp_path):
             assert burst.unexpected == [], f"round {round_number}"
             assert integrity(database) == "ok", f"round {round_number}"
 
-            for match_id, key, hand in burst.acknowledged:
-                assert key not in acknowledged.setdefault(match_id, {}), (round_number, key)
-                acknowledged[match_id][key] = hand
+            for match_id, hand in burst.acknowledged:  # no two hands of a match are alike
+                assert hand not in acknowledged.setdefault(match_id, []), (round_number, hand)
+                acknowledged[match_id].append(hand)
             for match_id, count in burst.unanswered.items():
                 unanswered[match_id] = unanswered.get(match_id, 0) + count
 
@@ -130,13 +131,10 @@ def test_acknowledged_saves_survive_sigkill(tmp_path):
             reader = Phone(base)
             for match_id in matches:
                 stored = reader.hands(match_id)
-                mine = acknowledged.get(match_id, {})
-                lost = {
-                    key: hand
-                    for key, hand in mine.items()
-                    if key > len(stored) or stored[key - 1] != hand
-                }
-                assert lost == {}, f"round {round_number}, match {match_id}: lost {lost}"
+                mine = acknowledged.get(match_id, [])
+                # Every acknowledged hand is stored, once.
+                lost = [hand for hand in mine if stored.count(hand) != 1]
+                assert lost == [], f"round {round_number}, match {match_id}: lost {lost}"
                 # Every stored hand was sent by a phone: acknowledged, or cut off.
                 assert len(stored) <= len(mine) + unanswered.get(match_id, 0), (
                     round_number,

@@ -534,7 +534,9 @@ def test_scorekeeper_matches_lists_every_stored_match_with_its_address(tmp_path)
 def test_a_thousands_separator_is_refused_not_read_as_decimals(actions):
     page = actions.client.post("/new", data={"variant": "rubber", "stake_amount": "1,000"})
     assert page.status_code == 200
-    assert "'1,000' is not a decimal string like" in visible_text(page)
+    assert "'1,000' is not an amount: write it like 0.50 or 0,50, with no thousands separator." in (
+        visible_text(page)
+    )
     assert actions.start("rubber", PLAYERS) and actions.client.post(
         "/new", data={"variant": "rubber", "stake_amount": "0,5", "player1": "Ann"}
     ).status_code in (200, 302)

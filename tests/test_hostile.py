@@ -354,7 +354,7 @@ HAND_NUMBERS = [
     ("top-game", "declarer_tops", "declarer_tops"),
     ("need-a-fourth", "level", "strain"),  # level and strain make one contract
     ("need-a-fourth", "tricks", "tricks"),
-    ("bridge-for-three", "level", "contract"),
+    ("bridge-for-three", "level", "strain"),  # level and strain make one contract
     ("bridge-for-three", "tricks", "tricks"),
     ("mini-bridge", "hcp1", "hcp: Ann"),
     ("mini-bridge", "hcp4", "hcp: Dee"),
@@ -422,6 +422,7 @@ MATCH_ADDRESSES = {
     "/m/{m}/delete": {"POST"},
     "/m/{m}/restore": {"POST"},
     "/m/{m}/hand/new": {"GET", "POST"},
+    "/m/{m}/hand/preview": {"GET"},
     "/m/{m}/hand/{k}": {"GET", "POST"},
     "/m/{m}/hand/{k}/delete": {"POST"},
     "/m/{m}/end": {"POST"},
@@ -510,55 +511,54 @@ def test_a_form_whose_revision_is_not_a_number_is_refused(table, revision):
 def test_a_form_whose_revision_is_far_ahead_is_refused(table):
     match_id = table.start()
     answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND["rubber"], "revision": "9" * 12})
-    assert answer.status == 302 and answer.location == f"/m/{match_id}#sheet"
+    assert answer.status == 302 and answer.location == f"/m/{match_id}"
     assert answer.flashed == ["This form does not belong to this match as stored: reload the page."]
     assert table.exported(match_id)["hands"] == []
 
 
 # --- forms with fields missing ---------------------------------------------------------
 
-CONTRACT_LIKE = "is not a contract like 4S, 3NTX or 6HXX"
 # (variant, field left out, the one refusal shown); None: the field is optional.
 HAND_WITHOUT = [
-    ("top-game", "declarer", "declarer: missing; give one of Ann, Bob, Cy"),
-    ("top-game", "bid", "bid: missing; give a whole number 2–13"),
-    ("top-game", "dummy_tops", "dummy_tops: missing; give a whole number 0–12"),
-    ("top-game", "strain", "strain: missing; give a contract like 4S, 3NTX or 6HXX"),
-    ("top-game", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("top-game", "declarer", "declarer: choose the declarer"),
+    ("top-game", "bid", "bid: choose the final bid"),
+    ("top-game", "dummy_tops", "dummy_tops: choose the tops in dummy"),
+    ("top-game", "strain", "strain: choose a strain"),
+    ("top-game", "tricks", "tricks: choose the number of tricks won"),
     ("top-game", "declarer_tops", None),  # checked after play, when someone asks
-    ("need-a-fourth", "chooser", "chooser: missing; give one of Ann, Bob, Cy"),
-    ("need-a-fourth", "partner", "partner: missing; give one of the other two players: Bob, Cy"),
-    ("need-a-fourth", "level", "strain: missing; give a contract like 4S, 3NTX or 6HXX"),
-    ("need-a-fourth", "strain", "strain: missing; give a contract like 4S, 3NTX or 6HXX"),
-    ("need-a-fourth", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("need-a-fourth", "chooser", "chooser: choose the Chooser"),
+    ("need-a-fourth", "partner", "partner: choose the Partner"),
+    ("need-a-fourth", "level", "level: choose the level"),
+    ("need-a-fourth", "strain", "strain: choose a strain"),
+    ("need-a-fourth", "tricks", "tricks: choose the number of tricks won"),
     (
         "bridge-for-three",
         "declarer",
-        "declarer: missing; give one of this hand's players Ann, Bob, Cy",
+        "declarer: choose the declarer",
     ),
-    ("bridge-for-three", "level", "contract: missing; give a contract like 4S, 3NTX or 6HXX"),
-    ("bridge-for-three", "strain", "contract: missing; give a contract like 4S, 3NTX or 6HXX"),
-    ("bridge-for-three", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("bridge-for-three", "level", "level: choose the level"),
+    ("bridge-for-three", "strain", "strain: choose a strain"),
+    ("bridge-for-three", "tricks", "tricks: choose the number of tricks won"),
     ("mini-bridge", "hcp1", "hcp: Ann is missing; give Ann, Bob, Cy, Dee"),
     ("mini-bridge", "hcp4", "hcp: Dee is missing; give Ann, Bob, Cy, Dee"),
-    ("mini-bridge", "game", "game: missing; give true or false"),
-    ("mini-bridge", "strain", "strain: missing; give C, D, H, S or NT"),
-    ("mini-bridge", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("mini-bridge", "game", "game: choose GAME or No GAME"),
+    ("mini-bridge", "strain", "strain: choose a strain"),
+    ("mini-bridge", "tricks", "tricks: choose the number of tricks won"),
     ("mini-bridge-3", "hcp3", "hcp: Cy is missing; give Ann, Bob, Cy"),
-    ("mini-bridge-3", "game", "game: missing; give true or false"),
-    ("mini-bridge-3", "strain", "strain: missing; give C, D, H, S or NT"),
-    ("mini-bridge-3", "tricks", "tricks: missing; give a whole number 0–13"),
-    ("rubber", "declarer", "declarer: missing; give one of Ann, Bob, Cy, Dee"),
-    # Half a contract goes to the rules as it is: they show it on the strain.
-    ("rubber", "level", f"strain: 'H' {CONTRACT_LIKE}"),
-    ("rubber", "strain", f"strain: '2' {CONTRACT_LIKE}"),
-    ("rubber", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("mini-bridge-3", "game", "game: choose GAME or No GAME"),
+    ("mini-bridge-3", "strain", "strain: choose a strain"),
+    ("mini-bridge-3", "tricks", "tricks: choose the number of tricks won"),
+    ("rubber", "declarer", "declarer: choose the declarer"),
+    # Half a contract: the rules refuse it; the form names the button group left empty.
+    ("rubber", "level", "level: choose the level"),
+    ("rubber", "strain", "strain: choose a strain"),
+    ("rubber", "tricks", "tricks: choose the number of tricks won"),
     ("rubber", "honours_holder", 'honours_holder: give {"holder": player, "points": 100 or 150}'),
     ("rubber", "honours_points", 'honours_holder: give {"holder": player, "points": 100 or 150}'),
-    ("honeymoon", "declarer", "declarer: missing; give one of Ann, Bob"),
-    ("honeymoon", "tricks", "tricks: missing; give a whole number 0–13"),
-    ("chicago", "level", f"strain: 'H' {CONTRACT_LIKE}"),
-    ("chicago", "tricks", "tricks: missing; give a whole number 0–13"),
+    ("honeymoon", "declarer", "declarer: choose the declarer"),
+    ("honeymoon", "tricks", "tricks: choose the number of tricks won"),
+    ("chicago", "level", "level: choose the level"),
+    ("chicago", "tricks", "tricks: choose the number of tricks won"),
     ("calypso", "p1_calypsos", "tallies.Ann.calypsos: missing; give a whole number 0–4"),
     (
         "calypso",
@@ -588,7 +588,9 @@ def test_an_empty_hand_form_is_refused_naming_what_is_missing(table, variant):
     match_id = table.start(variant)
     answer = table.send(f"/m/{match_id}/hand/new", {})
     assert answer.status == 200
-    assert answer.lines() and all("missing" in line for line in answer.lines())
+    # What the rules call missing, or (for a group of buttons) what to choose.
+    assert answer.lines()
+    assert all("missing" in line or ": choose " in line for line in answer.lines())
     assert table.exported(match_id)["hands"] == []
 
 
@@ -598,7 +600,7 @@ def test_top_game_without_a_bid_names_only_the_bid(table):
     match_id = table.start("top-game")
     fields = {k: v for k, v in GOOD_HAND["top-game"].items() if k != "bid"}
     answer = table.send(f"/m/{match_id}/hand/new", fields)
-    assert answer.lines() == ["bid: missing; give a whole number 2–13"]
+    assert answer.lines() == ["bid: choose the final bid"]
     answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND["top-game"], "dummy_tops": "٣"})
     assert answer.lines() == ["dummy_tops: '٣' is not a whole number; allowed 0–12"]
     assert table.exported(match_id)["hands"] == []
@@ -821,7 +823,12 @@ TITLE_101 = "T" * (MAX_TITLE + 1)
 @pytest.mark.parametrize(
     "field, value, line",
     [
-        ("player2", NAME_41, "player2: Field cannot be longer than 40 characters."),
+        (
+            "player2",
+            NAME_41,
+            "player2: Player 2 has 41 characters; a name has at most 40."
+            " Shorten it (a nickname will do).",
+        ),
         ("title", TITLE_101, "title: Field cannot be longer than 100 characters."),
         ("player3", "N" * MAX_NAME, None),
         ("title", "T" * MAX_TITLE, None),
@@ -1029,6 +1036,8 @@ def new_match_expectation(name: str, got: str) -> Any:
             return None
         if over_the_length(got, 12) or set(text) - set("0123456789.,+-"):
             return REFUSED
+        if re.fullmatch(r"[0-9]*,[0-9]{3,}", text):
+            return REFUSED  # a thousands separator, not decimals: "1,000" is not 1.000
         if not _MONEY.fullmatch(text):
             return EITHER
         amount = Decimal(text.replace(",", "."))
@@ -1142,10 +1151,12 @@ HAND_FIELDS = sorted(
 )
 # Where the rules show a problem with an input that is not a field of its own.
 HAND_PLACE = {
-    "level": ("strain", "contract"),
-    "strain": ("strain", "contract"),
-    "doubling": ("strain", "contract"),
-    "doubled": ("contract", "doubler"),
+    # A contract is built from the level, strain and doubling buttons: its problem
+    # is shown on the strain (or on the group left empty).
+    "level": ("strain", "level"),
+    "strain": ("strain", "level"),
+    "doubling": ("strain", "level"),
+    "doubled": ("strain", "doubler"),
     "honours_points": ("honours_holder",),
     "auction": ("auction",),
 }

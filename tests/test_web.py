@@ -74,12 +74,12 @@ def test_new_match_stores_players_options_and_stake(actions):
         ),
         pytest.param(
             {"variant": "top-game", "player1": "Ann", "player2": "Bob"},
-            "top-game needs 3 players, not 2",
+            "The Top Game needs 3 players: fill in Player 3.",
             id="player-count",
         ),
         pytest.param(
             {"variant": "top-game", "player1": "Ann", "player2": "ANN", "player3": "Cy"},
-            "'ANN' appears twice (case does not count)",
+            "ANN is already Player 1: give each player a different name (capitals do not count).",
             id="names-unique",
         ),
         pytest.param(
@@ -112,7 +112,7 @@ def test_new_match_stores_players_options_and_stake(actions):
                 "player3": "Cy",
                 "stake_amount": "lots",
             },
-            "'lots' is not a decimal string like \"0.50\"",
+            "'lots' is not an amount: write it like 0.50 or 0,50",
             id="stake-amount",
         ),
         pytest.param(
@@ -172,8 +172,8 @@ def test_typical_top_game_hand_is_scored_on_the_sheet(actions):
     "fields, message",
     [
         pytest.param({"tricks": "14"}, "14 is out of range; allowed 0–13", id="tricks"),
-        pytest.param({"tricks": ""}, "missing; give a whole number 0–13", id="tricks-missing"),
-        pytest.param({"declarer": ""}, "missing; give one of Ann, Bob, Cy", id="declarer-missing"),
+        pytest.param({"tricks": ""}, "choose the number of tricks won", id="tricks-missing"),
+        pytest.param({"declarer": ""}, "choose the declarer", id="declarer-missing"),
         pytest.param(
             {"doubling": "X"},
             "missing; give the opening leader, one of Bob, Cy",

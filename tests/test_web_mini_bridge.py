@@ -4,6 +4,9 @@ deals in one POST, the sheet, editing, refusals and the rules pages."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.webtools import Element, by_id, checked, parse, texts, visible_text
@@ -61,7 +64,7 @@ def test_four_hand_page_shows_dealer_order_and_sides(actions):
     html = actions.page(f"/m/{match_id}/hand/new")
     text = visible_text(html)
     assert "Ann deals." in text
-    assert "HCP are announced Ann → Bob → Cy → Dee." in text
+    assert "HCP announced Ann → Bob → Cy → Dee" in text
     assert "Sides: Ann & Cy against Bob & Dee" in text
     # each side in its own colour
     assert texts(html, "mb-side-0") == ["Ann & Cy"] and texts(html, "mb-side-1") == ["Bob & Dee"]
@@ -77,7 +80,7 @@ def test_three_hand_page_shows_dummy_box_and_hidden_default_button(actions):
     match_id = actions.start("mini-bridge-3", THREE)
     html = actions.page(f"/m/{match_id}/hand/new")
     text = visible_text(html)
-    assert "HCP are announced Ann → Bob → Cy." in text
+    assert "HCP announced Ann → Bob → Cy" in text
     assert "Counted hand 1 of 9." in text
     dummy = by_id(html, "dummy-hcp")
     assert (dummy.tag, dummy.attrs.get("class"), dummy.attrs.get("aria-live")) == (
@@ -127,7 +130,7 @@ def test_announcements_follow_the_dealer(actions):
     actions.save_hand(match_id, played(5, 10, 13, 12))
     text = actions.text(f"/m/{match_id}/hand/new")
     assert "Bob deals." in text
-    assert "HCP are announced Bob → Cy → Dee → Ann." in text
+    assert "HCP announced Bob → Cy → Dee → Ann" in text
     # Bob 3, Cy 12, Dee 14, Ann 11: Ann & Cy 23; Cy declares, GAME in clubs, 9 tricks: 2 down.
     actions.save_hand(match_id, played(3, 12, 14, 11, game="yes", strain="C", tricks=9))
     assert actions.hands(match_id)[1]["hcp"] == {"Bob": 3, "Cy": 12, "Dee": 14, "Ann": 11}
@@ -142,7 +145,7 @@ def test_server_shows_the_declarer_after_a_submit(actions):
     text = visible_text(response)
     assert "Bob & Dee declare, 22 HCP against 18." in text
     assert "Dee declares (12 HCP, more than Bob's 10); Bob is dummy." in text
-    assert "missing; give a whole number 0–13" in text
+    assert "choose the number of tricks won" in text
     assert typed_hcp(response) == ["5", "10", "13", "12"]  # the typed HCP are kept
     assert actions.hands(match_id) == []
 
@@ -199,7 +202,7 @@ def test_twenty_all_is_saved_as_a_redeal_and_the_dealer_stays(actions):
     assert "20–20" in row.text() and "dealt again" in row.text()
     assert "0 of 8 counted hands played, 8 left." in drawn.text()
     text = actions.text(f"/m/{match_id}/hand/new")
-    assert "Ann deals again: the last deal was not played." in text
+    assert "Ann deals again. Counted hand 1 of 8." in text
     assert "Counted hand 1 of 8." in text
 
 
@@ -242,13 +245,13 @@ FOUR_ERRORS = [
     ({**played(5, 10, 13, 12), "hcp4": ""}, "Ann is missing; give Ann, Bob, Cy, Dee"),
     ({"game": "no", "strain": "NT", "tricks": "7"}, "missing; give each player's HCP, e.g."),
     ({**played(5, 10, 13, 12), "hcp1": "12345"}, "give a whole number 0–37"),
-    ({**hcp(5, 10, 13, 12), "strain": "NT", "tricks": "7"}, "missing; give true or false"),
+    ({**hcp(5, 10, 13, 12), "strain": "NT", "tricks": "7"}, "choose GAME or No GAME"),
     ({**played(5, 10, 13, 12), "game": "maybe"}, "'maybe' is not true or false"),
-    ({**hcp(5, 10, 13, 12), "game": "no", "tricks": "7"}, "missing; give C, D, H, S or NT"),
+    ({**hcp(5, 10, 13, 12), "game": "no", "tricks": "7"}, "choose a strain"),
     ({**played(5, 10, 13, 12), "strain": "Z"}, "'Z' is not a strain; allowed C, D, H, S, NT"),
     ({**played(5, 10, 13, 12), "tricks": "14"}, "14 is out of range; allowed 0–13"),
     ({**played(5, 10, 13, 12), "tricks": "many"}, "'many' is not a whole number"),
-    ({**hcp(5, 10, 13, 12), "game": "no", "strain": "NT"}, "missing; give a whole number 0–13"),
+    ({**hcp(5, 10, 13, 12), "game": "no", "strain": "NT"}, "choose the number of tricks won"),
 ]
 
 
@@ -398,3 +401,107 @@ def test_rules_page_lists_every_decision(actions, variant, decisions, example):
     for decision, text in zip(decisions, found, strict=True):
         assert decision in text
     assert example in visible_text(html)
+
+
+# -- the preview the hand form asks for while the HCP are typed -------------------------
+
+
+def preview(actions, match_id: str, hand: int | None = None, **fields: str) -> dict[str, Any]:
+    query = {**fields, **({"hand": str(hand)} if hand else {})}
+    response = actions.client.get(f"/m/{match_id}/hand/preview", query_string=query)
+    assert response.status_code == 200
+    return response.json
+
+
+@pytest.mark.parametrize(
+    "fields, derived, live",
+    [
+        pytest.param(
+            {**hcp(12, 8, 10, 10), "game": "no", "strain": "NT", "tricks": "8"},
+            {"declarer": "Ann", "dummy": "Cy", "needed": 7, "ours": 22, "theirs": 18},
+            "Ann & Cy declare, 22 HCP against 18.",
+            id="made",
+        ),
+        pytest.param(
+            {**hcp(14, 6, 9, 11), "game": "yes", "strain": "C", "tricks": "10"},
+            {"declarer": "Ann", "dummy": "Cy", "needed": 11, "ours": 23, "theirs": 17},
+            "Ann declares (14 HCP, more than Cy's 9); Cy is dummy.",
+            id="one-down",
+        ),
+        pytest.param(
+            hcp(10, 10, 10, 10),
+            {"redeal": True},
+            "20–20: nobody plays; Ann deals again.",
+            id="redeal",
+        ),
+        pytest.param(hcp(10, 10, 10, 9), {"wrong_sum": 39}, "add up to 39, not 40", id="sum"),
+        pytest.param(hcp(12, 8), {"typed": 20}, "So far 20 of 40.", id="half-typed"),
+    ],
+)
+def test_preview_says_what_the_rules_say_for_four(actions, fields, derived, live):
+    match_id = actions.start("mini-bridge", FOUR)
+    answer = preview(actions, match_id, **fields)
+    assert {k: answer["derived"][k] for k in derived} == derived
+    assert live in visible_text(answer["live"])
+    assert actions.hands(match_id) == []  # asking stores nothing
+
+
+@pytest.mark.parametrize(
+    "fields, result",
+    [
+        (
+            {**hcp(12, 8, 10, 10), "game": "no", "strain": "NT", "tricks": "8"},
+            "No GAME in NT, 8 tricks: made, Ann & Cy score 80.",
+        ),
+        (
+            {**hcp(15, 5, 11, 9), "game": "yes", "strain": "H", "tricks": "11"},
+            "GAME in ♥, 11 tricks: made, Ann & Cy score 150 + 300 = 450.",
+        ),
+        (
+            {**hcp(14, 6, 9, 11), "game": "yes", "strain": "C", "tricks": "10"},
+            "GAME in ♣, 10 tricks: 1 down, Bob & Dee score 50.",
+        ),
+        ({**hcp(14, 6, 9, 11), "game": "yes", "strain": "C"}, "GAME in ♣: 11 tricks needed."),
+    ],
+)
+def test_preview_result_line_is_the_scoring_rule(actions, fields, result):
+    match_id = actions.start("mini-bridge", FOUR)
+    assert preview(actions, match_id, **fields)["derived"]["result"] == result
+
+
+def test_preview_for_three_offers_the_scrap_below_21(actions):
+    match_id = actions.start("mini-bridge-3", THREE)
+    answer = preview(actions, match_id, **hcp(12, 11, 10))
+    assert answer["derived"]["dummy_hcp"] == 7
+    assert answer["derived"]["may_scrap"] is True
+    assert "Under 21: Ann may scrap the deal." in visible_text(answer["live"])
+    answer = preview(actions, match_id, **hcp(12, 11, 10), game="no", strain="S", tricks="5")
+    assert (
+        answer["derived"]["result"] == "No GAME in ♠, 5 tricks: 2 down, Bob and Cy score 100 each."
+    )
+
+
+def test_preview_of_an_edited_hand_is_for_that_hand(actions):
+    match_id = actions.start("mini-bridge", FOUR)
+    actions.save_hand(match_id, played(12, 8, 10, 10))
+    actions.save_hand(match_id, played(8, 12, 10, 10))
+    first = actions.hand_ids(match_id)[0]
+    # Hand 1 was dealt by Ann: hcp1 is Ann's announcement, not Bob's.
+    answer = preview(actions, match_id, hand=first, **hcp(12, 8, 10, 10))
+    assert answer["derived"]["declarer"] == "Ann"
+    assert (
+        preview(actions, match_id, **hcp(12, 8, 10, 10))["derived"]["declarer"] == "Cy"
+    )  # hand 3 is Cy's deal
+
+
+def test_only_a_variant_with_a_preview_answers_it(actions):
+    match_id = actions.start("rubber", FOUR)
+    assert actions.client.get(f"/m/{match_id}/hand/preview").status_code == 404
+
+
+def test_the_form_script_applies_no_scoring_rule():
+    """The page's script asks the preview; it holds no trick values, bonuses or
+    tricks needed of its own (issue 9: each rule once, on the server)."""
+    script = (Path(__file__).resolve().parent.parent / "static/hands/mini_bridge.js").read_text()
+    for rule in ("trick_value", "for_game", "undertrick", "bonus", "scrap_below", "300"):
+        assert rule not in script

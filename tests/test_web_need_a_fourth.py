@@ -79,7 +79,7 @@ def test_second_hand_is_dealt_by_the_next_player(actions):
 def test_declarer_is_named_once_chooser_and_partner_are_known(actions):
     match_id = actions.start("need-a-fourth", PLAYERS)
     refused(
-        actions, match_id, "missing; give a whole number 0–13", "Cy is the Declarer",
+        actions, match_id, "choose the number of tricks won", "Cy is the Declarer",
         chooser="Ann", partner="Bob", level="4", strain="S",
     )  # fmt: skip
 
@@ -246,7 +246,7 @@ def test_delete_that_would_break_a_later_hand_is_refused_naming_it(actions):
 ERRORS = [
     pytest.param(
         {"partner": "Bob", "level": "4", "strain": "S", "tricks": "10"},
-        "missing; give one of Ann, Bob, Cy",
+        "choose the Chooser",
         id="no-chooser",
     ),
     pytest.param(
@@ -256,17 +256,17 @@ ERRORS = [
     ),
     pytest.param(
         {"chooser": "Ann", "level": "4", "strain": "S", "tricks": "10"},
-        "missing; give one of the other two players: Bob, Cy",
+        "choose the Partner",
         id="no-partner",
     ),
     pytest.param(
         {"chooser": "Ann", "partner": "Bob", "level": "4", "tricks": "10"},
-        "missing; give a contract like 4S, 3NTX or 6HXX",
+        "choose a strain",
         id="level-without-strain",
     ),
     pytest.param(
         {"chooser": "Ann", "partner": "Bob", "level": "4", "strain": "S"},
-        "missing; give a whole number 0–13",
+        "choose the number of tricks won",
         id="no-tricks",
     ),
     pytest.param(

@@ -298,12 +298,3 @@ def by_id(page: Any, element_id: str) -> Element:
     """The one element with this id (a section, a row, an input); it must be there."""
     [found] = [e for e in parse(page).find_all() if e.attrs.get("id") == element_id]
     return found
-
-
-# Kept for the modules not yet on the fixture.
-def stored_hands(client, match_id: str) -> list:
-    return Actions(client).hands(match_id)
-
-
-def hand_ids(client, match_id: str) -> list[int]:
-    return Actions(client).hand_ids(match_id)

@@ -62,6 +62,9 @@ class HandEntry:
     noun: ClassVar[str] = "Hand"
     # One-tap actions: name -> button label; `quick_record` builds the record.
     quick_actions: ClassVar[dict[str, str]] = {}
+    # A partial the page's script asks for while a hand is typed (Mini Bridge's
+    # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
+    preview_template: ClassVar[str | None] = None
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
         """Set the choices that depend on the players and the state of the match."""

@@ -39,7 +39,7 @@ class BridgeForThreeEntry(HandEntry):
     variant = "bridge-for-three"
     form = BridgeForThreeForm
     template = "hands/bridge_for_three.html"
-    field_for = {"passed_out": "quick"}
+    field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All three passed"}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:

@@ -19,12 +19,12 @@ from ..variants.mini_bridge import (
     GAME_BONUS,
     MAX_HCP,
     NEEDED_FOR_GAME,
-    NEEDED_WITHOUT_GAME,
     SCRAP_BELOW,
-    TRICK_VALUE,
     UNDERTRICK_PENALTY,
     declaring,
     pick_declarer,
+    trick_score,
+    tricks_needed,
 )
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
 
@@ -94,6 +94,7 @@ def complete_hcp(form: HandForm, order: list[str]) -> dict[str, int] | None:
 
 class _MiniBridgeEntry(HandEntry):
     template = "hands/mini_bridge.html"
+    preview_template = "hands/_mini_bridge_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
@@ -137,35 +138,57 @@ class _MiniBridgeEntry(HandEntry):
         """What the typed HCP say (declarer, dummy…); empty until all are in."""
         raise NotImplementedError
 
+    def derived(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
+        """`derive` plus what the chosen GAME, strain and tricks give: the tricks
+        needed and the result line. The page draws it and the preview sends it."""
+        found = {"typed": sum(v for v in announced(form, order).values() if isinstance(v, int))}
+        found |= self.derive(players, order, form)
+        game = GAME_VALUE.get(form.game.data)
+        strain = form.strain.data if form.strain.data in NEEDED_FOR_GAME else None
+        if game is None or strain is None or found.get("redeal"):
+            return found
+        needed = tricks_needed(game, strain)
+        contract = f"{'GAME' if game else 'No GAME'} in {STRAIN_SYMBOL[strain]}"
+        found["needed"] = needed
+        found["result"] = f"{contract}: {needed} tricks needed."
+        tricks = as_int(form.tricks.data) if form.tricks.data not in (None, "") else None
+        if not isinstance(tricks, int) or "declarer" not in found:
+            return found
+        if tricks < needed:
+            down = needed - tricks
+            four = "side" in found
+            defenders = (" & " if four else " and ").join(found["defenders"])
+            each = "" if four else " each"
+            found["result"] = (
+                f"{contract}, {tricks} tricks: {down} down,"
+                f" {defenders} score {down * UNDERTRICK_PENALTY}{each}."
+            )
+        else:
+            made = trick_score(strain, tricks)
+            total = f"{made} + {GAME_BONUS} = {made + GAME_BONUS}" if game else f"{made}"
+            declarers = " & ".join(found["side"]) if "side" in found else found["declarer"]
+            found["result"] = f"{contract}, {tricks} tricks: made, {declarers} score {total}."
+        return found
+
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         players = list(outcome.players)
         order = upcoming.get("announcement_order", players)
         four = len(players) == 4
         sides = [list(side) for side in partnerships(players)] if four else []
-        rules = {
-            "deck": HCP_IN_DECK,
-            "max_hcp": MAX_HCP,
-            "scrap_below": SCRAP_BELOW,
-            "without_game": NEEDED_WITHOUT_GAME,
-            "for_game": NEEDED_FOR_GAME,
-            "trick_value": TRICK_VALUE,
-            "bonus": GAME_BONUS,
-            "undertrick": UNDERTRICK_PENALTY,
-        }
+        rules = {"deck": HCP_IN_DECK, "max_hcp": MAX_HCP, "scrap_below": SCRAP_BELOW}
         return {
             "players": players,
             "order": order,
             "sides": sides,
-            "derive": lambda form: self.derive(players, order, form),
+            "derive": lambda form: self.derived(players, order, form),
             "rules": rules,
+            # The script fills in the fourth announcement and asks the preview
+            # for everything else: it needs only these.
             "facts": {
                 "four": four,
-                "players": players,
                 "order": order,
-                "sides": sides,
                 "dealer": upcoming.get("dealer"),
-                "number": len(outcome.hands) + 1,
-                "rules": rules,
+                "rules": {"deck": HCP_IN_DECK, "max_hcp": MAX_HCP},
             },
         }
 

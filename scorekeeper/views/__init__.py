@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, after_this_request, flash, request, session
+from flask import abort, after_this_request, current_app, flash, request, session
 from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
@@ -64,11 +64,17 @@ def load_or_404(match_id: str) -> Loaded:
 
 
 def place_problems(
-    problems: list[Problem], field_for: Callable[[str], Any], number: int | None = None
+    problems: list[Problem],
+    field_for: Callable[[str], Any],
+    number: int | None = None,
+    words: Callable[[Problem, Any], str | None] | None = None,
 ) -> list[Problem]:
     """Put each problem of hand `number` (of the match itself when None) on its
     form field, `field_for(name)`; return the others (shown as their lines, and a
     template may still place one by its field, as Calypso's tallies do).
+    `words(problem, field)` may say it in the words of the screen instead (the
+    rules speak the match file's language: "give a contract like 4S" where the
+    form has buttons).
 
     A problem of another hand, or of a field the form does not show, stays a
     whole line (it names that hand and field), so a refused edit says which
@@ -79,9 +85,17 @@ def place_problems(
         field = field_for(problem.field) if problem.field and problem.hand == number else None
         if field is None:
             other.append(problem)
-        else:
-            field.errors = [*field.errors, problem.message]
+            continue
+        said = (words(problem, field) if words else None) or problem.message
+        if said not in field.errors:
+            field.errors = [*field.errors, said]
     return other
+
+
+def blank(field) -> bool:
+    """Nothing chosen or typed in this form field."""
+    data = field.data
+    return data is None or (isinstance(data, str) and not data.strip())
 
 
 # --- who is asking, and from which form ---------------------------------------------
@@ -108,6 +122,7 @@ def remember(match_id: str) -> None:
             max_age=400 * 24 * 3600,
             httponly=True,
             samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
         )
         return response
 

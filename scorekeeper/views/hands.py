@@ -10,16 +10,30 @@ is stored once, and every change is checked by replaying the whole match.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from wtforms import RadioField
 
 from ..changelog import APPEND, DELETE, EDIT, Refused, describe, undo_command
+from ..db import Applied
 from ..entry import HandEntry, entry_for
+from ..sheets import score_line
 from ..variants import MatchError, Outcome, Problem, replay
 from . import (
     Loaded,
     NoRevision,
+    blank,
     change_lines,
     change_number,
     command,
@@ -44,16 +58,72 @@ def _state_before(match, position: int) -> Outcome:
     return replay(match.variant, match.players, match.options, match.hands[:position])
 
 
+# What to do about a button group left empty, in the words of the screen.
+CHOOSE = {
+    "declarer": "choose the declarer",
+    "level": "choose the level",
+    "strain": "choose a strain",
+    "tricks": "choose the number of tricks won",
+    "game": "choose GAME or No GAME",
+    "chooser": "choose the Chooser",
+    "partner": "choose the Partner",
+    "bid": "choose the final bid",
+    "dummy_tops": "choose the tops in dummy",
+}
+
+
+def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
+    """A contract is built from the level and strain buttons: a contract problem
+    with either left empty becomes "choose …" on the empty group (or both)."""
+    said: list[Problem] = []
+    for problem in problems:
+        empty = [
+            part
+            for part in ("level", "strain")
+            if problem.field == "contract"
+            and getattr(form, part, None) is not None
+            and blank(getattr(form, part))
+        ]
+        said += [replace(problem, field=part, message=CHOOSE[part]) for part in empty] or [problem]
+    return said
+
+
 def _show_problems(entry: HandEntry, form, problems: list[Problem], number: int) -> list[Problem]:
     def field_for(name: str):
         field = getattr(form, entry.form_field(name), None)
         return None if field is None or field.name == "quick" else field
 
-    return place_problems(problems, field_for, number)
+    def words(problem: Problem, field) -> str | None:
+        """A button group left empty, said as what to tap; others (a doubler…)
+        keep the rules' words."""
+        if isinstance(field, RadioField) and blank(field):
+            return CHOOSE.get(field.name)
+        return None
+
+    return place_problems(_on_buttons(form, problems), field_for, number, words)
 
 
 def _to_sheet(match_id: str, **args):
-    return redirect(url_for("matches.show", match_id=match_id, **args) + "#sheet")
+    """The match page from its top, where the answer and its Undo are shown."""
+    return redirect(url_for("matches.show", match_id=match_id, **args))
+
+
+def _after_save(match_id: str, applied: Applied, kind: str):
+    """A new hand saved: the next hand's form comes to the phone (the sheet is one
+    tap away), unless the match is over. An edit goes back to the sheet."""
+    outcome = applied.outcome
+    if outcome is None:  # the same form again: the first answer stands
+        outcome = _replayed(applied.state.match)
+    if kind == APPEND and outcome is not None and not outcome.finished:
+        return redirect(url_for("hands.new", match_id=match_id))
+    return _to_sheet(match_id, hand=applied.change.hand)
+
+
+def _replayed(match) -> Outcome | None:
+    try:
+        return match.replay()
+    except MatchError:
+        return None
 
 
 def _position(loaded: Loaded, hand_key: int | None) -> int | None:
@@ -116,7 +186,7 @@ def _hand_page(match_id: str, hand_key: int | None):
                     return _to_sheet(match_id)
             else:
                 flash(f"{entry.noun} {change_number(applied)} saved.", "undo")
-                return _to_sheet(match_id, hand=applied.change.hand)
+                return _after_save(match_id, applied, kind)
         else:
             problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
             rejected = True
@@ -159,6 +229,9 @@ def _hand_page(match_id: str, hand_key: int | None):
         changed=changed,
         rejected=rejected,
         extra=entry.context(before, upcoming),
+        score=None
+        if hand_key is not None or not before.hands
+        else score_line(stored.match, before),
     ), (409 if changed else 200)
 
 
@@ -172,10 +245,35 @@ def edit(match_id: str, hand_id: int):
     return _hand_page(match_id, hand_id)
 
 
+@bp.get("/hand/preview")
+def preview(match_id: str):
+    """What the rules say about a half-typed hand (Mini Bridge's HCP: who declares,
+    dummy, a redeal, the result): the page's script asks as the numbers are typed,
+    so the rules are applied here only and the page never works them out itself."""
+    loaded = load_or_404(match_id)
+    entry = entry_for(loaded.stored.variant)
+    position = _position(loaded, request.args.get("hand", type=int))
+    if entry.preview_template is None or position is None:
+        abort(404)
+    try:
+        before = _state_before(loaded.stored.match, position)
+    except MatchError:
+        abort(409)
+    upcoming = before.upcoming or {}
+    form = entry.form(formdata=request.args, meta={"csrf": False})
+    entry.prepare(form, loaded.stored.players, upcoming)
+    extra = entry.context(before, upcoming)
+    derived = extra["derive"](form)
+    live = render_template(
+        entry.preview_template, d=derived, match=loaded.stored.match, extra=extra, upcoming=upcoming
+    )
+    return jsonify(live=live, derived=derived)
+
+
 def _one_tap(
     match_id: str, cmd_kind: str, done: Callable[[int | None], str], refused: str, **fields
 ):
-    """A button of the match page: one command, then back to the sheet.
+    """A button of the match page: one command, then back to the match page.
     `done(number)` words the answer from the number of the hand changed."""
     loaded = load_or_404(match_id)
     noun = entry_for(loaded.stored.variant).noun
@@ -191,6 +289,8 @@ def _one_tap(
             flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
         flash(done(change_number(applied)), "undo")
+    if request.form.get("back") == "hand":  # the Undo of a hand form: back to entering hands
+        return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id)
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
+from datetime import UTC, datetime
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
 from .. import db as store
+from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
 from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
@@ -24,6 +25,7 @@ from ..matchfile import (
 )
 from ..settle import settle
 from ..sheets import build_sheet
+from ..sheets.hand_log import log_table
 from ..variants import VARIANTS, MatchError, Problem
 from . import (
     Loaded,
@@ -55,6 +57,43 @@ MATCH_FIELD_FOR = {
 }
 
 
+def _seating_refused(form) -> bool:
+    """Check the players as the form shows them, each problem on the input to fix:
+    a name given twice on the later one, a missing player on the first empty
+    input, one too many on the input to clear."""
+    cls = VARIANTS.get(form.variant.data)
+    inputs = form.player_fields()
+    seen: dict[str, int] = {}
+    for seat, field in enumerate(inputs, 1):
+        name = (field.data or "").strip()
+        if not name:
+            continue
+        if name.casefold() in seen:
+            field.errors = [
+                *field.errors,
+                f"{name} is already Player {seen[name.casefold()]}: give each player"
+                " a different name (capitals do not count).",
+            ]
+        seen.setdefault(name.casefold(), seat)
+    filled = [field for field in inputs if (field.data or "").strip()]
+    if cls is not None and len(filled) not in cls.player_counts:
+        wanted = " or ".join(str(n) for n in cls.player_counts)
+        fewest, most = min(cls.player_counts), max(cls.player_counts)
+        if len(filled) < fewest:
+            empty = next(f for f in inputs if not (f.data or "").strip())
+            empty.errors = [
+                *empty.errors,
+                f"{cls.name} needs {wanted} players: fill in {empty.label.text}.",
+            ]
+        else:
+            extra = filled[most]
+            extra.errors = [
+                *extra.errors,
+                f"{cls.name} is for {wanted} players: leave {extra.label.text} empty.",
+            ]
+    return any(field.errors for field in inputs)
+
+
 def _attach(form, problems: list[Problem]) -> list[Problem]:
     """Put each problem line on its form field; return the lines that fit none."""
 
@@ -64,7 +103,54 @@ def _attach(form, problems: list[Problem]) -> list[Problem]:
         )
         return getattr(form, target, None)
 
-    return place_problems(problems, field_for)
+    def words(problem: Problem, field) -> str | None:
+        if field.name == "stake_amount" and "decimal string" in problem.message:
+            typed = (field.data or "").strip()
+            if not typed:
+                return "write the amount, like 0.50 or 0,50."
+            return (
+                f"{typed!r} is not an amount: write it like 0.50 or 0,50,"
+                " with no thousands separator."
+            )
+        return None
+
+    return place_problems(problems, field_for, words=words)
+
+
+def changed_words(stamp: str, now: datetime | None = None) -> str:
+    """When a match last changed, as the home list says it: "5 minutes ago",
+    "today at 21:40", "yesterday at 23:05", "Saturday at 20:15", "3 October 2026"."""
+    try:
+        then = datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    now = now or datetime.now(UTC)
+    seconds = (now - then).total_seconds()
+    if seconds < 60:
+        return "a moment ago"
+    if seconds < 3600:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'' if minutes == 1 else 's'} ago"
+    local, today = then.astimezone(), now.astimezone().date()
+    days = (today - local.date()).days
+    day = {0: "today", 1: "yesterday"}.get(days, f"{local:%A}" if days < 7 else None)
+    return f"{day} at {local:%H:%M}" if day else f"{local.day} {local:%B %Y}"
+
+
+def match_state(stored) -> dict:
+    """What the home list says of a match: in progress (and who deals next, from
+    the replay), finished (and who won), stopped early, or no longer replaying."""
+    try:
+        outcome = stored.match.replay()
+    except MatchError:
+        return {"state": "needs a fix", "next": "a hand no longer fits the rules"}
+    if not outcome.finished:
+        dealer = (outcome.upcoming or {}).get("dealer")
+        return {"state": "in progress", "next": f"{dealer} deals next" if dealer else ""}
+    records = stored.records
+    stopped = bool(records) and records[-1] == {"end": True}
+    won = " & ".join(outcome.winners)
+    return {"state": "stopped" if stopped else "finished", "next": f"won by {won}" if won else ""}
 
 
 @bp.get("/")
@@ -72,7 +158,11 @@ def index():
     matches = store.list_matches(store.get_db(), my_matches())
     return render_template(
         "matches/index.html",
-        matches=[m for m in matches if not m.deleted],
+        matches=[
+            {"stored": m, **match_state(m), "changed": changed_words(m.updated)}
+            for m in matches
+            if not m.deleted
+        ],
         deleted=[m for m in matches if m.deleted],
         variants=VARIANTS,
         import_form=ImportForm(),
@@ -84,17 +174,23 @@ def index():
 def new():
     form = NewMatchForm()
     problems: list[str] = []
-    if form.validate_on_submit():
+    # Every check at once: a refused Start lists all that is wrong, not the first.
+    valid = form.validate_on_submit()
+    seated = request.method != "POST" or not _seating_refused(form)
+    if valid:
         try:
             match = from_document(form.document())
         except MatchError as exc:
-            problems = _attach(form, exc.problems)
+            # The players were already checked above, in the words of the form.
+            said = [p for p in exc.problems if seated or p.field != "players"]
+            problems = _attach(form, said)
         else:
-            created = store.create_match(
-                store.get_db(), match, device=phone_name(), submission=form_key()
-            )
-            remember(created.match_id)
-            return redirect(url_for("hands.new", match_id=created.match_id))
+            if seated:
+                created = store.create_match(
+                    store.get_db(), match, device=phone_name(), submission=form_key()
+                )
+                remember(created.match_id)
+                return redirect(url_for("hands.new", match_id=created.match_id))
     return render_template("matches/new.html", form=form, problems=problems, variants=VARIANTS)
 
 
@@ -162,7 +258,7 @@ def settlement_view(match, outcome) -> dict | None:
     balances, pays = settle(outcome, match.stake.amount, match.stake.per)
     pegging = VARIANTS[match.variant].settlement == "pegging"
     return {
-        "balances": [(p, f"{balances[p]:+.2f}") for p in match.players],
+        "balances": [(p, balances[p]) for p in match.players],
         "payments": pays,
         "currency": match.stake.currency,
         "empty_note": "Settled when the game is won."
@@ -200,23 +296,8 @@ def spreadsheet_safe(cell):
 @bp.get("/m/<match:match_id>/hands.csv")
 def export_csv(match_id: str):
     loaded = load_or_404(match_id)
-    match, outcome = loaded.stored.match, loaded.outcome
-    rows = [["hand", "dealer", "counted", "entered", *match.players, "explanation"]]
-    results = outcome.hands if outcome else []
-    for i, record in enumerate(match.hands):
-        result = results[i] if i < len(results) else None
-        rows.append(
-            [
-                i + 1,
-                result.dealer if result else "",
-                ("yes" if result.counted else "no") if result else "",
-                json.dumps(record, ensure_ascii=False, separators=(",", ":")),
-                *[(result.scores[p] if result else "") for p in match.players],
-                " | ".join(result.explanation) if result else "",
-            ]
-        )
-    if outcome:
-        rows.append(["total", "", "", "", *[outcome.totals[p] for p in match.players], ""])
+    match = loaded.stored.match
+    rows = log_table(match, loaded.outcome)
     out = io.StringIO()
     csv.writer(out).writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
     return Response(
@@ -274,7 +355,9 @@ def settings(match_id: str):
     ), (409 if changed else 200)
 
 
-def _match_command(match_id: str, kind: str, done: str):
+def _match_command(match_id: str, kind: str, done: str, answer_here: bool = False):
+    """Delete or bring back a whole match. `answer_here`: answer on the match page,
+    where the flash offers Undo, instead of the match list."""
     load_or_404(match_id)
     try:
         submit(match_id, command(kind))
@@ -285,16 +368,38 @@ def _match_command(match_id: str, kind: str, done: str):
         flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
         return redirect(url_for("matches.show", match_id=match_id))
     else:
-        flash(done, "info")
+        flash(done, "undo" if answer_here else "info")
+        if answer_here:
+            return redirect(url_for("matches.show", match_id=match_id))
     return redirect(url_for("matches.index"))
 
 
 @bp.post("/m/<match:match_id>/delete")
 def delete(match_id: str):
     """Delete a match: it leaves the list but stays in the history, to bring back."""
-    return _match_command(match_id, DELETE_MATCH, "Match deleted. It can be brought back below.")
+    return _match_command(
+        match_id,
+        DELETE_MATCH,
+        "Match deleted: it left the match list (Deleted matches keeps it).",
+        answer_here=True,
+    )
 
 
 @bp.post("/m/<match:match_id>/restore")
 def restore(match_id: str):
     return _match_command(match_id, RESTORE_MATCH, "The match is back.")
+
+
+@bp.get("/matches.zip")
+def download_all():
+    """The match files of every match this browser knows (the home page's list,
+    deleted ones in deleted/) in one zip, named as `scorekeeper export` names them."""
+    found = store.list_matches(store.get_db(), my_matches())
+    return Response(
+        zip_matches(found),
+        mimetype="application/zip",
+        headers={
+            "Content-Disposition": 'attachment; filename="scorekeeper-matches.zip"',
+            "Cache-Control": "no-store",  # what it holds depends on this browser's cookie
+        },
+    )

@@ -10,10 +10,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .. import pdf
 from ..matchfile import MAX_ENTRIES, Match
-from ..settle import exact_balances, round_to_hundreds
+from ..settle import exact_balances, round_to_hundreds, rounded_units
 from ..sheets import build_sheet, signed
 from ..variants import VARIANTS, Outcome
-from ..variants.rubber import PartnershipSummary
 from . import Loaded, load_or_404
 from .matches import _filename, settlement_view
 
@@ -58,11 +57,8 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
         # At 1 per point the exact balances are the points each player settles on.
         points = exact_balances(outcome, Decimal(1), 1)
         basis = {p: _points(int(points[p])) for p in match.players}
-        summary = outcome.summary
-        rounds_units = outcome.options.get("round_to_hundreds") and isinstance(
-            summary, PartnershipSummary
-        )
-        if kind == "partnership" and rounds_units:
+        summary = rounded_units(outcome)
+        if kind == "partnership" and summary is not None:
             partners = [" & ".join(side) for side in summary.sides]
             names = [
                 name if name == together else f"{name} ({together})"
@@ -76,7 +72,8 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
                 }
                 for number, diff in enumerate(summary.unit_differences, 1)
             ]
-    rows = [{"player": p, "basis": basis[p], "balance": balances[p]} for p in match.players]
+    # The settlement writes balances for machines ("-8.00"); the page prints "−8.00".
+    rows = [{"player": p, "basis": basis[p], "balance": signed(balances[p])} for p in match.players]
     return {"kind": kind, "rows": rows, "units": units, "sides": names}
 
 
@@ -107,6 +104,7 @@ def match_html(loaded: Loaded, *, appendix: bool = False) -> str:
         **_page_context(loaded),
         sheet=build_sheet(match, outcome) if outcome else None,
         appendix=appendix,
+        printing=True,  # a sheet leaves out what only the screen needs (the Top Game's key)
     )
 
 

@@ -76,6 +76,7 @@ class Table:
         self.page = page
         self.server = server
         self.taps = 0
+        self.scrolls = 0
         self.outside: list[str] = []
         page.on("request", self._watch)
 
@@ -84,8 +85,25 @@ class Table:
             self.outside.append(request.url)
 
     def tap(self, selector: str) -> None:
+        """One tap; a target that is off screen or under the sticky Save bar
+        costs a scroll first (counted in `scrolls`)."""
+        if not self.in_reach(selector):
+            self.scrolls += 1
         self.page.click(selector)
         self.taps += 1
+
+    def in_reach(self, selector: str) -> bool:
+        """Whether the element's middle is on screen and nothing covers it."""
+        return self.page.eval_on_selector(
+            selector,
+            """(el) => {
+                const r = el.getBoundingClientRect();
+                const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+                const top = document.elementFromPoint(x, y);
+                return top !== null && (el.contains(top) || top.contains(el));
+            }""",
+        )
 
     def tap_button(self, field: str, value: str) -> None:
         """Tap the big button for `value` in the radio group `field`."""
@@ -113,14 +131,19 @@ class Table:
         return re.search(r"/m/([\w-]{16})", page.url).group(1)
 
     def new_hand(self) -> None:
-        """From the match page: the first tap of every hand."""
-        self.taps = 0
-        self.tap("#new-hand")
-        self.page.wait_for_url(re.compile(r".*/hand/new$"))
+        """Start counting a hand's taps and scrolls. After a save the next hand's
+        form is already on screen; from the match page it costs the New hand tap."""
+        self.taps = self.scrolls = 0
+        if not re.search(r"/hand/new$", self.page.url):
+            self.tap("#new-hand")
+            self.page.wait_for_url(re.compile(r".*/hand/new$"))
 
-    def save(self) -> None:
-        self.tap("#save")
-        self.page.wait_for_url(re.compile(r".*/m/[\w-]{16}(\?.*)?(#.*)?$"))
+    def save(self, button: str = "#save") -> None:
+        """Tap Save (or a one-tap action such as `#quick-passed_out`) and wait for
+        the answer: the next hand's form, or the match page when the match is over."""
+        with self.page.expect_navigation():
+            self.tap(button)
+        assert re.search(r"/m/[\w-]{16}(/hand/new)?(\?.*)?(#.*)?$", self.page.url), self.page.url
 
     def no_horizontal_scroll(self, width: int = 360) -> None:
         self.page.set_viewport_size({"width": width, "height": 800})

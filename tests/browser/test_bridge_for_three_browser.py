@@ -20,7 +20,8 @@ def offered(page, field: str) -> list[str]:
 
 
 def play_hand(table, declarer, level, strain, tricks, doubler=None):
-    """New hand, declarer, level, strain, tricks (a double behind its panel), save."""
+    """Declarer, level, strain, tricks (a double behind its panel), save: the taps
+    and scrolls it cost from the moment the previous hand was saved."""
     table.new_hand()
     table.tap_button("declarer", declarer)
     table.tap_button("level", str(level))
@@ -30,7 +31,7 @@ def play_hand(table, declarer, level, strain, tricks, doubler=None):
         table.tap("#double-panel summary")
         table.tap_button("doubler", doubler)  # naming the doubler marks the double
     table.save()
-    return table.taps
+    return table.taps + table.scrolls
 
 
 def test_bridge_for_three_four_players_to_hole_11(table):
@@ -44,20 +45,17 @@ def test_bridge_for_three_four_players_to_hole_11(table):
     assert "Sitting out: Di" in page.inner_text(".sitting-out")
     assert offered(page, "declarer") == ["Ann", "Bob", "Cy"]
     table.no_horizontal_scroll()
-    page.goto(f"{table.server}/m/{match_id}")
     taps["4S= (hand 1)"] = play_hand(table, "Ann", 4, "S", 10)
 
     # Hand 2: Bob deals, Ann sits out; all three pass.
     table.new_hand()
     assert offered(page, "declarer") == ["Bob", "Cy", "Di"]
-    table.tap("#quick-passed_out")
-    page.wait_for_url("**/m/*")
-    taps["passed out (hand 2)"] = table.taps
+    table.save("#quick-passed_out")
+    taps["passed out (hand 2)"] = table.taps + table.scrolls
 
     # Hand 3: Cy deals, Bob sits out; Ann doubles Di's 3NT, which goes six down.
     table.new_hand()
     assert offered(page, "declarer") == ["Cy", "Di", "Ann"]
-    page.goto(f"{table.server}/m/{match_id}")
     taps["3NTX−6 (hand 3)"] = play_hand(table, "Di", 3, "NT", 3, doubler="Ann")
 
     # Hand 4: Di deals, Cy sits out; Ann makes 1C and reaches 11.
@@ -69,12 +67,13 @@ def test_bridge_for_three_four_players_to_hole_11(table):
     table.tap_button("tricks", "7")
     assert page.inner_text("#move-line").endswith("Ann reaches 11: game over.")
     table.save()
-    taps["1C= (hand 4)"] = table.taps
+    taps["1C= (hand 4)"] = table.taps + table.scrolls
+    # Taps and scrolls per hand; the next hand's form comes after each save.
     assert taps == {
-        "4S= (hand 1)": 6,
-        "passed out (hand 2)": 2,
-        "3NTX−6 (hand 3)": 8,
-        "1C= (hand 4)": 6,
+        "4S= (hand 1)": 5,
+        "passed out (hand 2)": 1,
+        "3NTX−6 (hand 3)": 9,  # the double sits below the tricks: two scrolls
+        "1C= (hand 4)": 5,
     }
 
     scored = table.exported_score(match_id)

@@ -129,8 +129,9 @@ def test_sheet_follows_another_phone_without_reload(table, phone_b):
     # 4S= by Ann, nobody vulnerable: 120 below the line for We (Ann & Cy).
     assert scored["totals"] == {"Ann": 120, "Bob": 0, "Cy": 120, "Di": 0}
     assert phone_b.page_totals() == {p: shown(t) for p, t in scored["totals"].items()}
-    assert phone_b.page_totals() == table.page_totals()
     assert "New hand · Bob deals" in watcher.inner_text("#new-hand")
+    # The phone that saved is on hand 2's form, its running score in one line.
+    assert table.page.inner_text("#score-line") == "We 120 · They 0"
 
 
 def test_open_form_warns_then_stale_save_is_refused(table, phone_b):
@@ -197,7 +198,7 @@ def test_double_tap_on_save_stores_one_hand(table, double_tap, posts_sent):
     enter(table, "Ann", 4, "S", 10)
     double_tap(page)
     # The second submission aborts the first navigation: poll the address instead.
-    expect(page).to_have_url(f"{table.server}/m/{match_id}?hand=1#sheet")
+    expect(page).to_have_url(f"{table.server}/m/{match_id}/hand/new")
     page.wait_for_load_state()
     assert stored_hands(table, match_id) == [ANN_4S_MADE]
     assert page.inner_text(".flash-undo").startswith("Hand 1 saved.")
@@ -217,64 +218,81 @@ def test_double_submit_of_one_form_stores_one_hand(table):
             return answers.map((a) => [a.status, a.url]);
         }"""
     )
-    # Both answers are the redirect to the sheet with hand 1 open.
-    assert answers == [[200, f"{table.server}/m/{match_id}?hand=1"]] * 2
+    # Both answers are the redirect to the next hand's form.
+    assert answers == [[200, f"{table.server}/m/{match_id}/hand/new"]] * 2
     assert stored_hands(table, match_id) == [ANN_4S_MADE]
 
 
 # What Chromium does on Back to a hand form just saved (seen with Chromium 156):
-# - Playwright launches Chromium with --disable-back-forward-cache. Back then
-#   asks the server for the form again (a new request arrives: the answer has no
-#   Cache-Control, `Vary: Cookie`, and the save changed the session cookie), so
-#   the page is the form for hand 2 at the current revision with a new key.
-#   Chromium's form-state restoration would light hand 1's buttons on it again;
-#   the form's autocomplete="off" stops that (without it Save stored a copy).
-# - With the back/forward cache on, as on phones, Back restores the page as it
-#   was (pageshow.persisted, JS state kept): the revision and key of the first
-#   save, entries lit. A restored page fires no load event, hence
-#   go_back(wait_until="commit"), and a JS marker proves it was not reloaded.
+# - A new hand's Save answers with the next hand's form at the same address
+#   (/hand/new). Chromium keeps no back/forward-cache copy across a navigation to
+#   the same address ("BrowsingInstanceNotSwapped"), so Back asks the server for
+#   the form again: the form for the next hand at the current revision with a new
+#   key. Chromium's form-state restoration would light the saved hand's buttons on
+#   it again; the form's autocomplete="off" stops that (without it Save stored a
+#   copy). Playwright's own launch (--disable-back-forward-cache) does the same
+#   everywhere.
+# - An edit's Save answers with the sheet, another address: with the cache on, as
+#   on phones, Back restores the edit form as it was (pageshow.persisted, JS state
+#   kept): the revision and key of that save, entries lit. A restored page fires
+#   no load event, hence go_back(wait_until="commit"), and a JS marker proves it
+#   was not reloaded.
 
 
 def test_back_then_save_from_the_back_forward_cache(bfcache_phone):
-    """Back to the saved form, as a phone does it: Chromium restores the page
-    from its back/forward cache (same revision, same one-time key, entries lit),
-    so Save again is the same submission and a changed Save is a stale form."""
+    """Back to a saved edit, as a phone does it: Chromium restores the page from its
+    back/forward cache (same revision, same one-time key, entries lit), so Save
+    again is the same submission and a changed Save is a stale form."""
     table = bfcache_phone
     page = table.page
     match_id = table.start_match("rubber", PLAYERS)
-    name_phone(table, match_id, "Ann's phone")
-    table.new_hand()
-    page.evaluate("window.__marker = 1")
     enter(table, "Ann", 4, "S", 10)
     table.save()
+    name_phone(table, match_id, "Ann's phone")
+    page.click("#hand-1 summary")
+    page.click("#hand-1 a:has-text('Edit')")
+    page.wait_for_url(re.compile(rf".*/m/{match_id}/hand/\d+$"))
+    page.evaluate("window.__marker = 1")
+    table.tap_button("tricks", "9")
+    with page.expect_navigation():
+        table.tap("#save")
+    assert stored_hands(table, match_id) == [ANN_4S_DOWN]
+    revision = table.page.request.get(f"{table.server}/m/{match_id}/live").json()["revision"]
 
-    # (a) Back, Save unchanged: the same redirect as the first time, nothing new.
+    # (a) Back, Save unchanged: the same answer as the first time, nothing new.
     page.go_back(wait_until="commit")  # a restored page fires no load event
     page.wait_for_selector("#save")
     assert page.evaluate("window.__marker") == 1, "Back reloaded the form (no bfcache)"
-    assert checked(table) == {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
-    table.save()
-    assert page.url == f"{table.server}/m/{match_id}?hand=1#sheet"
-    assert stored_hands(table, match_id) == [ANN_4S_MADE]
+    # (The edit form lights "not doubled" too: the stored hand says so.)
+    edited = {"declarer": "Ann", "level": "4", "strain": "S", "doubling": ""}
+    assert checked(table) == {**edited, "tricks": "9"}
+    with page.expect_navigation():
+        table.tap("#save")
+    assert re.fullmatch(rf"{re.escape(table.server)}/m/{match_id}\?hand=\d+", page.url)
+    assert stored_hands(table, match_id) == [ANN_4S_DOWN]
+    assert table.page.request.get(f"{table.server}/m/{match_id}/live").json()["revision"] == (
+        revision
+    )
 
-    # (b) Back again, one trick fewer, Save: refused as drawn before hand 1.
+    # (b) Back again, one more trick, Save: refused as drawn before the edit.
     page.go_back(wait_until="commit")
     page.wait_for_selector("#save")
     assert page.evaluate("window.__marker") == 1, "Back reloaded the form (no bfcache)"
     # The restored page polls at once (pageshow) and warns before Save.
+    changed = f"Hand 1 changed to {SAID_4S_DOWN} (was: {SAID_4S_MADE})"
     page.wait_for_selector("#live-note", state="visible", timeout=LIVE_WAIT_MS)
     assert page.locator("#live-note li").all_inner_texts() == [
-        f"Hand 1 saved: {SAID_4S_MADE} — from this phone (Ann's phone), a moment ago"
+        f"{changed} — from this phone (Ann's phone), a moment ago"
     ]
-    table.tap_button("tricks", "9")
+    table.tap_button("tricks", "11")
     save_refused(table)
     assert page.inner_text("#changed strong") == REFUSED
     assert page.locator("#changed li").all_inner_texts() == [
-        f"Hand 1 saved: {SAID_4S_MADE} — from this phone (Ann's phone), a moment ago"
+        f"{changed} — from this phone (Ann's phone), a moment ago"
     ]
-    assert page.inner_text("h1") == "Hand 2"
-    assert checked(table) == {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "9"}
-    assert stored_hands(table, match_id) == [ANN_4S_MADE]
+    assert page.inner_text("h1") == "Edit hand 1"
+    assert checked(table) == {**edited, "tricks": "11"}
+    assert stored_hands(table, match_id) == [ANN_4S_DOWN]
 
 
 def test_back_then_save_when_back_reloads_the_form(table):
@@ -305,6 +323,7 @@ def test_share_qr_codes_read_back_and_watch_is_read_only(table, phone_b, zbarimg
     page = table.page
     enter(table, "Ann", 4, "S", 10)
     table.save()
+    page.goto(f"{table.server}/m/{match_id}")
     page.click("#share summary")
     ARTIFACTS.mkdir(exist_ok=True)
 
@@ -349,7 +368,8 @@ def test_history_brings_back_the_earlier_version(table):
     page = table.page
     enter(table, "Ann", 4, "S", 10)
     table.save()
-    assert page.get_attribute("#hand-1", "open") is not None  # the saved hand shows open
+    page.click(".hand-head a:has-text('Sheet')")  # the sheet is one tap away
+    page.click("#hand-1 summary")
     page.click("#hand-1 a:has-text('Edit')")
     page.wait_for_url(re.compile(rf".*/m/{match_id}/hand/\d+$"))
     assert page.inner_text("h1") == "Edit hand 1"

@@ -1,0 +1,63 @@
+"""Static files with fingerprinted addresses: `url_for('static', ...)` adds
+`?v=<hash of the file>`, and a file asked for with its current hash is cached
+by the phone for a year without asking again (`immutable`). A save then costs
+the POST and one page, not a revalidation of every stylesheet and script on
+weak Wi-Fi. A changed file gets a new hash, so a phone never keeps a stale one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from typing import Any
+
+from flask import Flask, request
+from werkzeug.security import safe_join
+
+YEAR = 365 * 24 * 3600
+
+
+class Fingerprints:
+    """The hash of each static file, read again when the file changes."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self._known: dict[str, tuple[int, str]] = {}
+
+    def of(self, filename: str) -> str | None:
+        path = safe_join(self.folder, filename)
+        if path is None:
+            return None
+        try:
+            changed = os.stat(path).st_mtime_ns
+        except OSError:
+            return None
+        known = self._known.get(filename)
+        if known is None or known[0] != changed:
+            with open(path, "rb") as file:
+                digest = hashlib.sha256(file.read()).hexdigest()[:12]
+            known = self._known[filename] = (changed, digest)
+        return known[1]
+
+
+def fingerprint_static(app: Flask) -> None:
+    prints = Fingerprints(app.static_folder or "")
+
+    @app.url_defaults
+    def _add_version(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "v" not in values:
+            version = prints.of(values.get("filename", ""))
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def _cache_for_a_year(response):
+        if request.endpoint != "static" or response.status_code != 200:
+            return response
+        asked = request.args.get("v")
+        if asked and asked == prints.of((request.view_args or {}).get("filename", "")):
+            response.cache_control.public = True
+            response.cache_control.max_age = YEAR
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+        return response

@@ -1,0 +1,90 @@
+"""A save on weak Wi-Fi: Chromium's network emulation at 150 ms round trips and
+1.6 Mbit/s. Static files carry fingerprinted addresses and are cached for a
+year, so from the Save tap to the next hand's form the server sees the POST and
+the one page it redirects to, nothing else. The time is printed, not asserted
+(these machines are shared)."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+
+from scorekeeper import create_app
+
+from .conftest import PHONE, Table, _free_port
+
+ROUND_TRIP_MS = 150
+BYTES_PER_SECOND = 1_600_000 / 8
+
+
+def counted_server(tmp_path):
+    """The app under waitress, noting every request that reaches it."""
+    from waitress.server import create_server
+
+    app = create_app({"DATABASE": str(tmp_path / "wifi.db"), "SECRET_KEY": "wifi"})
+    seen: list[tuple[str, str]] = []
+    inner = app.wsgi_app
+
+    def counting(environ, start_response):
+        seen.append((environ["REQUEST_METHOD"], environ["PATH_INFO"]))
+        return inner(environ, start_response)
+
+    app.wsgi_app = counting
+    port = _free_port()
+    wsgi = create_server(app, host="127.0.0.1", port=port, threads=4)
+    threading.Thread(target=wsgi.run, daemon=True).start()
+    return wsgi, f"http://127.0.0.1:{port}", seen
+
+
+def play(table, declarer, level, strain, tricks):
+    table.tap_button("declarer", declarer)
+    table.tap_button("level", level)
+    table.tap_button("strain", strain)
+    table.tap_button("tricks", tricks)
+
+
+def test_save_to_next_hand_is_two_requests_on_weak_wifi(browser, tmp_path):
+    wsgi, server, seen = counted_server(tmp_path)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": ROUND_TRIP_MS,
+                "downloadThroughput": BYTES_PER_SECOND,
+                "uploadThroughput": BYTES_PER_SECOND,
+            },
+        )
+        table = Table(page, server)
+        match_id = table.start_match("rubber", ["Ann", "Bob", "Cy", "Di"])
+        play(table, "Ann", "4", "S", "10")
+        table.save()  # the first save fetched the stylesheets and scripts once
+
+        play(table, "Bob", "2", "H", "8")
+        seen.clear()
+        began = time.perf_counter()
+        with page.expect_navigation(wait_until="load"):
+            page.click("#save")
+        took = time.perf_counter() - began
+        asked = list(seen)
+        print(
+            f"\nSave → next hand's form at {ROUND_TRIP_MS} ms round trips, 1.6 Mbit/s:"
+            f" {took * 1000:.0f} ms, {len(asked)} requests: {asked}"
+        )
+        assert asked == [
+            ("POST", f"/m/{match_id}/hand/new"),
+            ("GET", f"/m/{match_id}/hand/new"),
+        ]
+        assert re.search(r"/hand/new$", page.url)
+        assert "Hand 2 saved." in page.inner_text(".flash-undo")
+        # Two requests, one after the other: two round trips at least, and the
+        # rest is the page itself on a slow line.
+        assert took * 1000 >= 2 * ROUND_TRIP_MS
+    finally:
+        context.close()
+        wsgi.close()
