@@ -1,6 +1,6 @@
 """Read, validate and write the match file (`scorekeeper-match/1`).
 
-The match file is a public interface (shared/rules/README.md): other tools read
+The match file is a public interface (docs/match-file.md): other tools read
 it, so every key keeps exactly the meaning written there. Validation replays the
 hands, so a file that loads is a file that scores.
 """

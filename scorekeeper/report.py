@@ -10,7 +10,7 @@ from .variants import Outcome
 
 
 def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, Any]:
-    """Replay the match and describe it exactly as shared/rules/README.md says."""
+    """Replay the match and describe it exactly as docs/score-output.md says."""
     outcome = outcome or match.replay()
     doc: dict[str, Any] = {
         "variant": match.variant,

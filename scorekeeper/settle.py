@@ -1,6 +1,6 @@
 """Settling the stakes: totals -> balances -> the shortest list of payments.
 
-Spec: shared/rules/README.md, "Settlement". Balances are computed exactly (as
+Rules: docs/settlement.md. Balances are computed exactly (as
 fractions: a stake of 1 per 3 points is exactly 1/3, never a float) and rounded
 to cents once, at the end, in a way that keeps the balances at zero sum.
 """

@@ -68,3 +68,17 @@ def test_the_problem_lines_are_never_parsed_back_in_python():
         if re.search(r"\^hand \(", text)
     ]
     assert parsers == []
+
+
+def test_the_code_points_to_our_docs_not_to_the_team_folder():
+    """Someone who clones the repository has docs/, not the team's folder: the
+    package's docstrings cite docs/ for the rules they implement."""
+    citing = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "scorekeeper").rglob("*.py")
+        if "shared/" in path.read_text(encoding="utf-8")
+    ]
+    assert citing == []
+    for path in (ROOT / "scorekeeper").rglob("*.py"):
+        for cited in re.findall(r"docs/[\w/.-]+\.md", path.read_text(encoding="utf-8")):
+            assert (ROOT / cited).is_file(), (path.name, cited)

@@ -1,6 +1,6 @@
 """Bridge for Three: cut-throat bidding, three players a hand, a race along a peg board.
 
-Spec: shared/rules/bridge-for-three.md. Only the declarer's peg moves, except
+Rules: docs/variants/bridge-for-three.md. Only the declarer's peg moves, except
 when a set would take it below the floor: the holes that do not fit there move
 every other player of the match forward instead. Totals are peg positions.
 """

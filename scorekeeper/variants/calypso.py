@@ -1,6 +1,6 @@
 """Calypso: four players in two partnerships, four decks, scored once per game.
 
-Spec: shared/rules/calypso.md. A game is four deals; at its end each player
+Rules: docs/variants/calypso.md. A game is four deals; at its end each player
 counts completed calypsos, the cards of the calypso being built and the discard
 pile. Each side's points go to both its players; the sheet shows the difference.
 """

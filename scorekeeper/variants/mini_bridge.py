@@ -1,6 +1,6 @@
 """Mini Bridge: no auction; the HCP announced decide who declares.
 
-Spec: shared/rules/mini-bridge.md. `mini-bridge` is four players in two
+Rules: docs/variants/mini-bridge.md. `mini-bridge` is four players in two
 partnerships; `mini-bridge-3` is three players and a dummy, each keeping a
 personal score. Both share the contract (GAME or not, a strain) and its scoring.
 """

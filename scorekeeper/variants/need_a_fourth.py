@@ -1,6 +1,6 @@
 """Need a Fourth?: three players, the auction winner picks a Partner, both must make it.
 
-Spec: shared/rules/need-a-fourth.md. The Chooser (last bidder) and the Partner
+Rules: docs/variants/need-a-fourth.md. The Chooser (last bidder) and the Partner
 she picks play together against the third player, the Declarer, who plays alone
 with a dummy and never scores. Scores are individual and not zero-sum. The
 optional liar rule makes structured bids promise a minimum; a lone liar on a

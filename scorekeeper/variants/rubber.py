@@ -1,6 +1,6 @@
 """Rubber bridge, Honeymoon bridge (two players) and Chicago (four-deal rounds).
 
-Spec: shared/rules/rubber.md. All three share the Laws' contract scoring
+Rules: docs/variants/rubber.md. All three share the Laws' contract scoring
 (`contract_scores`), the hand checks, the We/They sheet above and below the
 line, and the per-rubber (per-round) differences used for settlement. They
 differ only in what makes a side vulnerable, what a passed-out deal does and

@@ -1,6 +1,6 @@
 """The Top Game: three players and a dummy, playnumber contracts, per-opponent points.
 
-Spec: shared/rules/top-game.md. Every score is "per opponent": declarer gains
+Rules: docs/variants/top-game.md. Every score is "per opponent": declarer gains
 2s, each opponent loses s, and doubling payments pass between declarer and the
 doubler only, so every hand sums to zero.
 """
