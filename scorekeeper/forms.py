@@ -62,23 +62,23 @@ class Sent:
             raise StopValidation("This input was missing from the form: reload the page.")
 
 
-class NameLength:
+class AtMost:
     """At most `most` characters, said in the words of the form ("Player 2 has 45
     characters; a name has at most 40"). Unlike Length it sets no `maxlength` on
-    the input: a phone would silently cut the 41st character off instead."""
+    the input: a phone would silently cut the extra characters off instead."""
 
     field_flags: dict[str, Any] = {}
 
-    def __init__(self, most: int):
-        self.most = most
+    def __init__(self, most: int, what: str = "a name", hint: str = "a nickname will do"):
+        self.most, self.what, self.hint = most, what, hint
 
     def __call__(self, form: Any, field: Any) -> None:
         length = len(field.data or "")
         if length > self.most:
             who = field.label.text.split(" (")[0]  # "Player 1 (deals first)" -> "Player 1"
             raise StopValidation(
-                f"{who} has {length} characters; a name has at most {self.most}."
-                " Shorten it (a nickname will do)."
+                f"{who} has {length} characters; {self.what} has at most {self.most}."
+                f" Shorten it ({self.hint})."
             )
 
 
@@ -123,7 +123,9 @@ class NewMatchForm(StakeFields, FlaskForm):
         validators=[DataRequired(message="Choose the game you are playing.")],
     )
     title = StringField(
-        "Title (optional)", validators=[Optional(), Length(max=MAX_TITLE)], filters=[strip]
+        "Title (optional)",
+        validators=[Optional(), AtMost(MAX_TITLE, "a title", "a date or a place will do")],
+        filters=[strip],
     )
 
     def player_fields(self) -> list[Any]:
@@ -172,7 +174,7 @@ for _seat in range(1, MAX_PLAYERS + 1):
         f"player{_seat}",
         StringField(
             "Player 1 (deals first)" if _seat == 1 else f"Player {_seat}",
-            validators=[Optional(), NameLength(MAX_NAME)],
+            validators=[Optional(), AtMost(MAX_NAME)],
             filters=[strip],
         ),
     )
@@ -191,7 +193,9 @@ for _name in BOOL_OPTIONS:
 
 class SettingsForm(StakeFields, FlaskForm):
     title = StringField(
-        "Title", validators=[Sent(), Optional(), Length(max=MAX_TITLE)], filters=[strip]
+        "Title",
+        validators=[Sent(), Optional(), AtMost(MAX_TITLE, "a title", "a date or a place will do")],
+        filters=[strip],
     )
 
     def __init__(self, *args: Any, **kwargs: Any):

@@ -241,7 +241,10 @@ def test_a_settings_title_over_100_characters_is_refused(actions):
         data={"title": "x" * 101, "stake_amount": "", "stake_per": "", "stake_currency": ""},
     )
     assert page.status_code == 200
-    assert "Field cannot be longer than 100 characters." in visible_text(page)
+    assert (
+        "Title has 101 characters; a title has at most 100. Shorten it (a date or a place will do)."
+        in visible_text(page)
+    )
     assert actions.revision(match_id) == 1
 
 

@@ -829,7 +829,12 @@ TITLE_101 = "T" * (MAX_TITLE + 1)
             "player2: Player 2 has 41 characters; a name has at most 40."
             " Shorten it (a nickname will do).",
         ),
-        ("title", TITLE_101, "title: Field cannot be longer than 100 characters."),
+        (
+            "title",
+            TITLE_101,
+            "title: Title has 101 characters; a title has at most 100."
+            " Shorten it (a date or a place will do).",
+        ),
         ("player3", "N" * MAX_NAME, None),
         ("title", "T" * MAX_TITLE, None),
     ],
@@ -888,7 +893,10 @@ def test_settings_refuse_a_title_of_101(table):
     match_id = table.start(**SETTINGS)
     before = table.exported(match_id)
     answer = table.send(f"/m/{match_id}/settings", {**SETTINGS, "title": TITLE_101})
-    assert answer.lines() == ["title: Field cannot be longer than 100 characters."]
+    assert answer.lines() == [
+        "title: Title has 101 characters; a title has at most 100."
+        " Shorten it (a date or a place will do)."
+    ]
     refused_on_the_form(answer, "title")
     assert table.exported(match_id) == before
 
