@@ -353,3 +353,35 @@ def test_history_names_the_contract_of_each_saved_hand(actions):
     actions.save_hand(match_id, declarer="Bob", level="4", strain="S", tricks="9")
     shown = actions.text(f"/m/{match_id}/history")
     assert "Hand 1 saved: 4♠ by Bob, down 1 · Ann +50, Cy +50" in shown
+
+
+# --- the stake in the same words on the match page, the settle page and the PDF ---------
+
+
+@pytest.mark.parametrize(
+    "variant, said",
+    [
+        ("bridge-for-three", "stake 0.50 EUR a game from each player who does not win"),
+        ("rubber", "stake 0.50 GBP per 100 points"),
+    ],
+)
+def test_match_page_says_the_stake_as_the_settle_page_does(actions, variant, said):
+    match_id = actions.imported(example(variant))
+    assert said in actions.text(f"/m/{match_id}")
+    assert f"Stake: {said.removeprefix('stake ')}" in actions.text(f"/m/{match_id}/settle")
+
+
+def test_honeymoon_settle_page_speaks_of_two_players_not_partners(actions):
+    match_id = actions.imported(example("honeymoon"))
+    text = actions.text(f"/m/{match_id}/settle")
+    assert "Each of you is a side. The one behind pays the other the difference" in text
+    assert "Partners share one score" not in text
+
+
+def test_a_refused_start_names_every_player_still_missing(actions):
+    two = {"variant": "rubber", "player1": "Ann", "player2": "Bob"}
+    page = actions.client.post("/new", data=two)
+    assert page.status_code == 200
+    assert "Player 3: Rubber bridge needs 4 players: fill in Player 3 and Player 4." in (
+        visible_text(page)
+    )

@@ -48,19 +48,15 @@ def build_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
 
 
 def score_line(match: Match, outcome: Outcome) -> list[str]:
-    """The running score for the top of the next hand's form, one item per side
-    or player: the sides (in rubber, Honeymoon and Chicago the points of the
-    rubber or round in progress), pegs in Bridge for Three, totals otherwise."""
+    """The running score of the match for the top of the next hand's form, one
+    item per side or player: the sides' points in a partnership game (rubber,
+    Honeymoon, Chicago, Calypso, Mini Bridge), pegs in Bridge for Three, each
+    player's total otherwise. The rubber or round in progress has its own table."""
     from ..variants import VARIANTS
     from ..variants.common import partnerships
-    from ..variants.rubber import PartnershipSummary
 
-    summary = outcome.summary
-    if isinstance(summary, PartnershipSummary) and summary.unit_points:
-        sides = zip(summary.side_names, summary.unit_points[-1], strict=True)
-        return [f"{name} {points}" for name, points in sides]
     settlement = VARIANTS[match.variant].settlement
-    if settlement == "partnership" and len(match.players) == 4:  # Calypso, Mini Bridge
+    if settlement == "partnership":
         sides = partnerships(match.players)
         return [f"{' & '.join(side)} {outcome.totals[side[0]]}" for side in sides]
     if settlement == "pegging":

@@ -18,6 +18,7 @@ from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
     MAX_FILE_BYTES,
+    Match,
     dumps,
     from_document,
     loads,
@@ -80,10 +81,11 @@ def _seating_refused(form) -> bool:
         wanted = " or ".join(str(n) for n in cls.player_counts)
         fewest, most = min(cls.player_counts), max(cls.player_counts)
         if len(filled) < fewest:
-            empty = next(f for f in inputs if not (f.data or "").strip())
-            empty.errors = [
-                *empty.errors,
-                f"{cls.name} needs {wanted} players: fill in {empty.label.text}.",
+            empty = [f for f in inputs if not (f.data or "").strip()][: fewest - len(filled)]
+            names = " and ".join(f.label.text.split(" (")[0] for f in empty)
+            empty[0].errors = [
+                *empty[0].errors,
+                f"{cls.name} needs {wanted} players: fill in {names}.",
             ]
         else:
             extra = filled[most]
@@ -232,6 +234,7 @@ def sheet_context(loaded: Loaded) -> dict:
         "entry": entry_for(stored.variant),
         "variant": VARIANTS[stored.variant],
         "settlement": settlement_view(stored.match, loaded.outcome),
+        "stake_text": stake_text(stored.match),
     }
 
 
@@ -249,6 +252,17 @@ def show(match_id: str):
         undo_text=describe(last, noun) if last else None,
         share=share_links(loaded.stored),
     )
+
+
+def stake_text(match: Match) -> str:
+    """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points, or per game."""
+    if match.stake is None:
+        return ""
+    stake = match.stake
+    money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
+    if VARIANTS[match.variant].settlement == "pegging":
+        return f"{money} a game from each player who does not win"
+    return f"{money} per point" if stake.per == 1 else f"{money} per {stake.per} points"
 
 
 def settlement_view(match, outcome) -> dict | None:

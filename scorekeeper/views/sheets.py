@@ -14,20 +14,9 @@ from ..settle import exact_balances, round_to_hundreds, rounded_units
 from ..sheets import build_sheet, signed
 from ..variants import VARIANTS, Outcome
 from . import Loaded, load_or_404
-from .matches import _filename, settlement_view
+from .matches import _filename, settlement_view, stake_text
 
 bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
-
-
-def stake_text(match: Match) -> str:
-    """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points, or per game."""
-    if match.stake is None:
-        return ""
-    stake = match.stake
-    money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
-    if VARIANTS[match.variant].settlement == "pegging":
-        return f"{money} a game from each player who does not win"
-    return f"{money} per point" if stake.per == 1 else f"{money} per {stake.per} points"
 
 
 def match_date(created: str) -> str:

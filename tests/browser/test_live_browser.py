@@ -131,7 +131,7 @@ def test_sheet_follows_another_phone_without_reload(table, phone_b):
     assert phone_b.page_totals() == {p: shown(t) for p, t in scored["totals"].items()}
     assert "New hand · Bob deals" in watcher.inner_text("#new-hand")
     # The phone that saved is on hand 2's form, its running score in one line.
-    assert table.page.inner_text("#score-line") == "We 120 · They 0"
+    assert table.page.inner_text("#score-line") == "Ann & Cy 120 · Bob & Di 0"
 
 
 def test_open_form_warns_then_stale_save_is_refused(table, phone_b):

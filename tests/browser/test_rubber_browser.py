@@ -36,7 +36,7 @@ def test_rubber_through_the_ui(table):
     # Hand 2, Bob deals: passed out in one tap, on the form that follows the save.
     table.new_hand()
     assert "Hand 1 saved." in page.inner_text(".flash-undo")
-    assert page.inner_text("#score-line") == "We 120 · They 0"
+    assert page.inner_text("#score-line") == "Ann & Cy 120 · Bob & Di 0"
     assert "We (Ann & Cy) are vulnerable" in page.inner_text("#vul-line")
     table.save("#quick-passed_out")
     assert (table.taps, table.scrolls) == (1, 0)
