@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
-from .sheets import signed
+from .sheets import hand_words, signed
 from .variants import MatchError, Outcome, Problem, replay
-from .variants.common import HandResult, contract_text, parse_contract
+from .variants.common import HandResult
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
@@ -232,34 +232,11 @@ def hand_summary(record: dict[str, Any], result: HandResult | None) -> str:
     """One line for a hand: `4♠X by Bob, down 1 · Bob −7, Ann +2, Cy +5`."""
     if record.get("end"):
         return "the players stopped here"
-    if record.get("passed_out"):
-        what = "all passed"
-    elif record.get("scrapped"):
-        what = "scrapped"
-    elif isinstance(record.get("contract"), str):
-        what = _contract_words(record)
-    elif "tallies" in record:
-        what = "tallies entered"
-    else:
-        what = result.explanation[0] if result and result.explanation else "entered"
+    what = hand_words(record, result)
     if result is not None and not result.counted:
         return f"{what} · not counted"
     scores = [f"{p} {signed(s)}" for p, s in (result.scores.items() if result else []) if s]
     return f"{what} · {', '.join(scores)}" if scores else what
-
-
-def _contract_words(record: dict[str, Any]) -> str:
-    contract = record["contract"]
-    try:
-        text, needed = contract_text(contract), parse_contract(contract, max_level=None).needed
-    except ValueError:
-        return contract
-    who = record.get("declarer") or record.get("chooser")
-    words = f"{text} by {who}" if isinstance(who, str) else text
-    tricks = record.get("tricks")
-    if isinstance(tricks, int) and not isinstance(tricks, bool):
-        words += ", made" if tricks >= needed else f", down {needed - tricks}"
-    return words
 
 
 def describe(entry: Entry, noun: str = "Hand") -> str:

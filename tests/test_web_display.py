@@ -385,3 +385,17 @@ def test_a_refused_start_names_every_player_still_missing(actions):
     assert "Player 3: Rubber bridge needs 4 players: fill in Player 3 and Player 4." in (
         visible_text(page)
     )
+
+
+@pytest.mark.parametrize(
+    "variant, first_two",
+    [
+        ("rubber", ["2♥ by Margaret, made", "all passed"]),
+        ("top-game", ["2♠ by Bob, made", "3♥ by Cy, made"]),
+        ("chicago", ["2♠ by Bob, made", "all passed · not counted"]),
+        ("calypso", ["Ann dealt", "Bob dealt"]),  # a game's tallies: who dealt it
+    ],
+)
+def test_the_hand_list_says_what_happened_in_each_hand(actions, variant, first_two):
+    match_id = actions.imported(example(variant))
+    assert texts(actions.page(f"/m/{match_id}"), "hand-sum")[:2] == first_two

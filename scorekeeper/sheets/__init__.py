@@ -13,14 +13,50 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
+from ..variants.common import HandResult, contract_text, parse_contract
+
+
+def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
+    """What happened in a hand, in a few words: `4♠X by Bob, down 1`, `all passed`."""
+    if record.get("end"):
+        return "stopped here"
+    if record.get("passed_out"):
+        return "all passed"
+    if record.get("scrapped"):
+        return "scrapped"
+    if isinstance(record.get("contract"), str):
+        return _contract_words(record)
+    if "tallies" in record:
+        return "tallies entered"
+    return result.explanation[0] if result and result.explanation else "entered"
+
+
+def _contract_words(record: dict[str, Any]) -> str:
+    contract = record["contract"]
+    try:
+        text, needed = contract_text(contract), parse_contract(contract, max_level=None).needed
+    except ValueError:
+        return contract
+    who = record.get("declarer") or record.get("chooser")
+    words = f"{text} by {who}" if isinstance(who, str) else text
+    tricks = record.get("tricks")
+    if isinstance(tricks, int) and not isinstance(tricks, bool):
+        words += ", made" if tricks >= needed else f", down {needed - tricks}"
+    return words
 
 
 def hand_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
-    """One row per entry of `hands`: what every sheet's hand log shows."""
+    """One row per entry of `hands`: what every sheet's hand log shows (`what`
+    happened in a few words; Calypso's tallies are named by their dealer)."""
     return [
         {
             "number": result.number,
             "dealer": result.dealer,
+            "what": (
+                f"{result.dealer} dealt"
+                if "tallies" in match.hands[result.number - 1]
+                else hand_words(match.hands[result.number - 1], result)
+            ),
             "counted": result.counted,
             "scores": [result.scores[p] for p in match.players],
             "explanation": [minus_signs(line) for line in result.explanation],
