@@ -172,7 +172,7 @@ def test_pdf_without_appendix_still_has_totals_and_payments(client, name):
 def test_top_game_sheet_prints_both_halves_with_dealer_notes(client):
     # examples/top-game.json: sheet 1 in the order Ann, Bob, Cy; sheet 2 Ann, Cy, Bob.
     text = pages_text(get_pdf(client, store(client, example("top-game"))))[0]
-    assert "Sheet 1 (6 of 6 hands)\n# Ann Bob Cy\n1 −5 3 · 2 · 2S +10 −5\n" in text
+    assert "Sheet 1 (6 of 6 hands)\n# Ann Bob Cy\n1 −5 3 · 2 · 2♠ +10 −5\n" in text
     assert "\n4 0 passed out 0 0\n" in text
     assert "\n6 −4 +2 +2 wrong dummy information\n" in text
     assert "\nΣ −18 +9 +9\nSheet 2 (6 of 6 hands)\n# Ann Cy Bob\n" in text

@@ -161,7 +161,7 @@ def test_typical_top_game_hand_is_scored_on_the_sheet(actions):
     match_id = actions.start()
     actions.save_hand(match_id, TOP_HAND)
     sheet = actions.text(f"/m/{match_id}")
-    assert "4 · 3 · 4D" in sheet
+    assert "4 · 3 · 4♦" in sheet
     assert "4D made with 1 overtrick: 4 + 1 = 5 from each opponent" in sheet
     assert actions.hands(match_id) == [
         {"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "4D", "tricks": 11}

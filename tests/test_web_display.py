@@ -193,7 +193,7 @@ def test_top_game_sheet_has_a_key_for_its_notes_and_shading(actions):
     match_id = actions.imported(example("top-game"))
     [key] = texts(actions.page(f"/m/{match_id}"), "top-game-key")
     assert key == (
-        "Key +8 3 · 2 · 2S Shaded: the dealer of the hand. Under the dealer's score: the final"
+        "Key +8 3 · 2 · 2♠ Shaded: the dealer of the hand. Under the dealer's score: the final"
         " bid · the tops in dummy · the contract. Here 3 + 2 = playnumber 5, which gives 2♠"
         " (in no trumps 1NT)."
         " 0 3 · 1 · passed A playnumber of 4 or less passes the hand out: nobody scores."

@@ -3,6 +3,7 @@ dealing order, the note (final bid · dummy tops · contract) under the dealer."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..matchfile import Match
@@ -34,7 +35,9 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                         {
                             "player": p,
                             "score": result.scores[p],
-                            "note": result.details.get("note") if p == result.dealer else "",
+                            "note": suits(result.details.get("note", ""))
+                            if p == result.dealer
+                            else "",
                         }
                         for p in order
                     ],
@@ -53,6 +56,14 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     return {"halves": halves, "per_half": summary.per_half, "key": key()}
 
 
+_CONTRACT = re.compile(r"\b[1-7](?:NT|[CDHS])X{0,2}\b")
+
+
+def suits(note: str) -> str:
+    """The note's contract as the cards show it: `3 · 2 · 2♠`, not `2S`."""
+    return _CONTRACT.sub(lambda found: contract_text(found.group(0)), note)
+
+
 def key() -> dict[str, Any]:
     """What the small figures under the dealer's score mean, with an example
     each, the contract given by the rules' playnumber table."""
@@ -62,7 +73,7 @@ def key() -> dict[str, Any]:
     passed_bid, passed_tops = KEY_PASSED
     return {
         "played": {
-            "note": f"{bid} · {tops} · {contract}",
+            "note": f"{bid} · {tops} · {contract_text(contract)}",
             "bid": bid,
             "tops": tops,
             "pn": pn,
