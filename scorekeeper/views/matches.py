@@ -218,7 +218,8 @@ def import_file():
         return redirect(url_for("matches.index"))
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     remember(created.match_id)
-    flash(f"Imported {len(match.hands)} hands.", "info")
+    count, noun = len(match.hands), entry_for(match.variant).noun.lower()
+    flash(f"Imported {count} {noun}{'' if count == 1 else 's'}.", "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
 
 
