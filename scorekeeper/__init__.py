@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
 
@@ -152,6 +153,11 @@ def create_app(
     app.after_request(_security_headers)
     fingerprint_static(app)
     app.after_request(keep_flashes_small)
+    if app.config.get("BEHIND_PROXY", _switched_on("SCOREKEEPER_BEHIND_PROXY")):
+        # One reverse proxy in front (docs/running.md): believe its X-Forwarded-
+        # Proto/Host/For, so the share codes say https and the public name. Never
+        # set it without a proxy: anyone could then claim any host.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     return app
 
 
