@@ -399,3 +399,11 @@ def test_a_refused_start_names_every_player_still_missing(actions):
 def test_the_hand_list_says_what_happened_in_each_hand(actions, variant, first_two):
     match_id = actions.imported(example(variant))
     assert texts(actions.page(f"/m/{match_id}"), "hand-sum")[:2] == first_two
+
+
+def test_bridge_for_three_move_column_says_how_far_the_peg_really_went(actions):
+    """Hand 11: Cy's 4♥ earns +4, but the peg stops in hole 11 (+3). Hand 6: Bob's
+    −2 from the floor moves his peg 0 and everyone else +2."""
+    match_id = actions.imported(example("bridge-for-three"))
+    moves = texts(actions.page(f"/m/{match_id}"), "move")
+    assert moves == ["+2", "0", "+3", "−6", "+2", "0 of −2", "+4", "+6", "+1", "−1", "+3 of +4"]

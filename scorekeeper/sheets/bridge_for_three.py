@@ -91,6 +91,8 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                 "doubler": details["doubler"],
                 "tricks": details["tricks"],
                 "moved": details["moved"],
+                # The declarer's peg may move less: it stops in hole 11, or at the floor.
+                "peg_moved": result.scores[details["declarer"]] if details["declarer"] else 0,
                 "overflow": details["overflow"],
                 "pegs_after": [
                     {"player": p, "peg": minus(after[p]), "moved": p in moved} for p in players
