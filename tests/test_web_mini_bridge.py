@@ -25,12 +25,12 @@ def played(*points: int, game: str = "no", strain: str = "NT", tricks: int = 7) 
 
 
 def hcp_inputs(page) -> list[Element]:
-    """The HCP boxes of the hand form, in announcement order."""
+    """The HCP boxes of the hand form, in seating order (as on screen)."""
     return parse(page).find_all("input", "hcp-input")
 
 
 def typed_hcp(page) -> list[str]:
-    """What the HCP boxes hold, in announcement order."""
+    """What the HCP boxes hold, in seating order."""
     return [box.attrs.get("value") or "" for box in hcp_inputs(page)]
 
 
@@ -505,3 +505,14 @@ def test_the_form_script_applies_no_scoring_rule():
     script = (Path(__file__).resolve().parent.parent / "static/hands/mini_bridge.js").read_text()
     for rule in ("trick_value", "for_game", "undertrick", "bonus", "scrap_below", "300"):
         assert rule not in script
+
+
+def test_hcp_boxes_keep_seating_order_while_the_dealer_moves(actions):
+    """Each player's box keeps its place every hand; the inputs are named by
+    announcement position, and the dealer's (hcp1) has the focus."""
+    match_id = actions.start("mini-bridge", FOUR)
+    actions.save_hand(match_id, played(12, 8, 10, 10))
+    boxes = hcp_inputs(actions.page(f"/m/{match_id}/hand/new"))  # Bob deals hand 2
+    assert [box.attrs.get("data-player") for box in boxes] == FOUR
+    assert [box.attrs.get("name") for box in boxes] == ["hcp4", "hcp1", "hcp2", "hcp3"]
+    assert [box.attrs.get("data-player") for box in boxes if "autofocus" in box.attrs] == ["Bob"]

@@ -11,7 +11,10 @@
     const config = S.facts();
     const R = config.rules;
     const form = document.getElementById("hand-form");
-    const inputs = Array.from(form.querySelectorAll(".hcp-input"));
+    // In announcement order (hcp1 is the dealer), whatever their place on screen.
+    const inputs = Array.from(form.querySelectorAll(".hcp-input")).sort((a, b) =>
+      a.name.localeCompare(b.name, "en", { numeric: true }),
+    );
     const live = document.getElementById("mb-live");
     const play = document.getElementById("play");
     const result = document.getElementById("mb-result");
