@@ -117,7 +117,7 @@ def create_app(
     from . import db
     from .assets import fingerprint_static
     from .registry import missing
-    from .sheets import signed
+    from .sheets import minus, signed
     from .views import (
         CONVERTERS,
         hands,
@@ -146,6 +146,7 @@ def create_app(
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
+    app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
     app.register_error_handler(db.StoreBusy, _store_busy)
     app.register_error_handler(sqlite3.OperationalError, _store_busy)
     app.register_error_handler(404, _not_found)

@@ -99,6 +99,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     )
 
 
+def _not_written(target: str, why: BaseException | str) -> int:
+    """One line on standard error naming what was not written and why; status 1."""
+    reason = getattr(why, "strerror", None) or str(why)
+    print(f"{target}: not written: {reason}", file=sys.stderr)
+    return 1
+
+
 def cmd_backup(args: argparse.Namespace) -> int:
     """A consistent copy of the database, taken while the app may be writing."""
     from .db import backup
@@ -108,13 +115,8 @@ def cmd_backup(args: argparse.Namespace) -> int:
         return 1
     try:
         count = backup(app.config["DATABASE"], args.file)
-    except ValueError as exc:
-        print(f"{args.file}: not written: {exc}", file=sys.stderr)
-        return 1
-    except (OSError, sqlite3.Error) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        print(f"{args.file}: not written: {why}", file=sys.stderr)
-        return 1
+    except (ValueError, OSError, sqlite3.Error) as exc:
+        return _not_written(args.file, exc)
     print(f"Backed up {count} match{'' if count == 1 else 'es'} to {args.file}")
     return 0
 
@@ -129,15 +131,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 1
     folder = Path(args.dir)
     if folder.exists() and not folder.is_dir():
-        print(f"{args.dir}: not written: it is a file, not a folder", file=sys.stderr)
-        return 1
+        return _not_written(args.dir, "it is a file, not a folder")
     db = connect(app.config["DATABASE"])
     try:
         folder.mkdir(parents=True, exist_ok=True)
         in_play, deleted = export_matches(db, folder)
     except OSError as exc:
-        print(f"{args.dir}: not written: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return _not_written(args.dir, exc)
     finally:
         db.close()
     also = f", and {deleted} deleted in {folder / DELETED_FOLDER}" if deleted else ""

@@ -10,7 +10,7 @@ from typing import Any
 
 from wtforms import BooleanField, HiddenField
 
-from ..sheets.bridge_for_three import minus
+from ..sheets import minus
 from ..variants import Outcome
 from ..variants.bridge_for_three import DOUBLE, FLOOR, WINNING_HOLE
 from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
-from ..variants.common import HandResult, contract_text, parse_contract
+from ..variants.common import HandResult, _is_int, contract_text, parse_contract
 
 
 def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
@@ -31,16 +31,24 @@ def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
     return result.explanation[0] if result and result.explanation else "entered"
 
 
+def tricks_needed(contract: str) -> int | None:
+    """Tricks the contract needs (level + 6), None when it is not a contract."""
+    try:
+        return parse_contract(contract, max_level=None).needed
+    except ValueError:
+        return None
+
+
 def _contract_words(record: dict[str, Any]) -> str:
     contract = record["contract"]
-    try:
-        text, needed = contract_text(contract), parse_contract(contract, max_level=None).needed
-    except ValueError:
+    needed = tricks_needed(contract)
+    if needed is None:
         return contract
+    text = contract_text(contract)
     who = record.get("declarer") or record.get("chooser")
     words = f"{text} by {who}" if isinstance(who, str) else text
     tricks = record.get("tricks")
-    if isinstance(tricks, int) and not isinstance(tricks, bool):
+    if _is_int(tricks):
         words += ", made" if tricks >= needed else f", down {needed - tricks}"
     return words
 
@@ -96,8 +104,13 @@ def score_line(match: Match, outcome: Outcome) -> list[str]:
         sides = partnerships(match.players)
         return [f"{' & '.join(side)} {outcome.totals[side[0]]}" for side in sides]
     if settlement == "pegging":
-        return [f"{p} {str(outcome.totals[p]).replace('-', '−')}" for p in match.players]
+        return [f"{p} {minus(outcome.totals[p])}" for p in match.players]
     return [f"{p} {signed(outcome.totals[p])}" for p in match.players]
+
+
+def minus(n: int) -> str:
+    """Pegs and holes as on the board: no plus sign, a real minus sign (−3)."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def signed(points: int | Decimal) -> str:

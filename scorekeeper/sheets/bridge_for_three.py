@@ -9,6 +9,7 @@ from ..matchfile import Match
 from ..variants import Outcome
 from ..variants.bridge_for_three import FLOOR, WINNING_HOLE
 from ..variants.common import contract_text
+from . import minus
 
 # Board geometry in SVG user units; the drawing scales to the page width.
 HOLE_STEP = 20
@@ -20,11 +21,6 @@ START_HOLE = 0
 
 
 NAME_ROOM = 26  # characters of a name that fit on a track before the peg count
-
-
-def minus(n: int) -> str:
-    """Negative holes with a real minus sign, as on the board."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def hole_x(hole: int) -> int:

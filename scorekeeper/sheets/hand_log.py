@@ -12,22 +12,16 @@ from typing import Any
 
 from ..matchfile import Match
 from ..variants import Outcome
-from ..variants.common import HandResult, parse_contract
+from ..variants.common import HandResult, _is_int
+from . import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def made_or_down(contract: str, tricks: Any) -> str:
     """`made`, `made +1`, `down 2`: a played contract against its tricks."""
-    if not _is_int(tricks):
-        return ""
-    try:
-        needed = parse_contract(contract, max_level=None).needed
-    except ValueError:
+    needed = tricks_needed(contract)
+    if not _is_int(tricks) or needed is None:
         return ""
     if tricks < needed:
         return f"down {needed - tricks}"

@@ -31,6 +31,7 @@ from ..variants import VARIANTS, MatchError, Problem
 from . import (
     Loaded,
     NoRevision,
+    blank,
     change_lines,
     command,
     flash_problems,
@@ -66,9 +67,9 @@ def _seating_refused(form) -> bool:
     inputs = form.player_fields()
     seen: dict[str, int] = {}
     for seat, field in enumerate(inputs, 1):
-        name = (field.data or "").strip()
-        if not name:
+        if blank(field):
             continue
+        name = field.data.strip()
         if name.casefold() in seen:
             field.errors = [
                 *field.errors,
@@ -76,12 +77,12 @@ def _seating_refused(form) -> bool:
                 " a different name (capitals do not count).",
             ]
         seen.setdefault(name.casefold(), seat)
-    filled = [field for field in inputs if (field.data or "").strip()]
+    filled = [field for field in inputs if not blank(field)]
     if cls is not None and len(filled) not in cls.player_counts:
         wanted = " or ".join(str(n) for n in cls.player_counts)
         fewest, most = min(cls.player_counts), max(cls.player_counts)
         if len(filled) < fewest:
-            empty = [f for f in inputs if not (f.data or "").strip()][: fewest - len(filled)]
+            empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
             names = " and ".join(f.label.text.split(" (")[0] for f in empty)
             empty[0].errors = [
                 *empty[0].errors,
