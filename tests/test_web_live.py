@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper import db as store
-from tests.webtools import visible_text
+from tests.webtools import texts, visible_text
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 H1 = {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
@@ -189,6 +189,19 @@ def test_a_repeated_submission_key_answers_as_the_first_time(actions, client, pa
     # The point here: the repeat is answered exactly as the first, wherever that leads.
     assert first.location == second.location
     assert actions.revision(match_id) == 3
+
+
+def test_a_repeated_save_whose_first_answer_was_never_shown_says_saved_once(actions, client):
+    # A double tap: the phone drops the first answer (its flash already in the
+    # session) and follows the second, which says the same thing again.
+    match_id = start(actions)
+    data = {**H1, "revision": str(actions.revision(match_id)), "key": "d" * 22}
+    first = client.post(f"/m/{match_id}/hand/new", data=data)
+    second = client.post(f"/m/{match_id}/hand/new", data=data)
+    assert first.location == second.location
+    shown = texts(actions.page(second.location), "flash-undo")
+    assert shown == ["Hand 1 saved. Undo"]
+    assert len(actions.hands(match_id)) == 1
 
 
 def test_a_start_form_reusing_a_key_already_spent_on_a_hand_still_starts_a_match(actions, client):
