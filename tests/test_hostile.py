@@ -539,12 +539,12 @@ HAND_WITHOUT = [
     ("bridge-for-three", "level", "level: choose the level"),
     ("bridge-for-three", "strain", "strain: choose a strain"),
     ("bridge-for-three", "tricks", "tricks: choose the number of tricks won"),
-    ("mini-bridge", "hcp1", "hcp: Ann is missing; give Ann, Bob, Cy, Dee"),
-    ("mini-bridge", "hcp4", "hcp: Dee is missing; give Ann, Bob, Cy, Dee"),
+    ("mini-bridge", "hcp1", "hcp: enter the points of Ann"),
+    ("mini-bridge", "hcp4", "hcp: enter the points of Dee"),
     ("mini-bridge", "game", "game: choose GAME or No GAME"),
     ("mini-bridge", "strain", "strain: choose a strain"),
     ("mini-bridge", "tricks", "tricks: choose the number of tricks won"),
-    ("mini-bridge-3", "hcp3", "hcp: Cy is missing; give Ann, Bob, Cy"),
+    ("mini-bridge-3", "hcp3", "hcp: enter the points of Cy"),
     ("mini-bridge-3", "game", "game: choose GAME or No GAME"),
     ("mini-bridge-3", "strain", "strain: choose a strain"),
     ("mini-bridge-3", "tricks", "tricks: choose the number of tricks won"),
@@ -588,9 +588,10 @@ def test_an_empty_hand_form_is_refused_naming_what_is_missing(table, variant):
     match_id = table.start(variant)
     answer = table.send(f"/m/{match_id}/hand/new", {})
     assert answer.status == 200
-    # What the rules call missing, or (for a group of buttons) what to choose.
+    # What the rules call missing, or in the form's words what to choose or enter.
     assert answer.lines()
-    assert all("missing" in line or ": choose " in line for line in answer.lines())
+    said = ("missing", ": choose ", ": enter the points of ")
+    assert all(any(words in line for words in said) for line in answer.lines())
     assert table.exported(match_id)["hands"] == []
 
 

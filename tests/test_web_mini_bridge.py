@@ -242,8 +242,9 @@ FOUR_ERRORS = [
     ({**played(5, 10, 13, 12), "hcp2": "x"}, "Cy: 'x' is not a whole number; allowed 0–37"),
     (played(38, 0, 1, 1), "Bob: 38 is out of range; allowed 0–37"),
     (played(10, 10, 10, 11), "the four hands add up to 41, not 40; count again"),
-    ({**played(5, 10, 13, 12), "hcp4": ""}, "Ann is missing; give Ann, Bob, Cy, Dee"),
-    ({"game": "no", "strain": "NT", "tricks": "7"}, "missing; give each player's HCP, e.g."),
+    # Empty boxes: whose points to enter (the rules' words are "Ann is missing; give …").
+    ({**played(5, 10, 13, 12), "hcp4": ""}, "HCP: enter the points of Ann"),
+    ({"game": "no", "strain": "NT", "tricks": "7"}, "enter the points of Bob, Cy, Dee and Ann"),
     ({**played(5, 10, 13, 12), "hcp1": "12345"}, "give a whole number 0–37"),
     ({**hcp(5, 10, 13, 12), "strain": "NT", "tricks": "7"}, "choose GAME or No GAME"),
     ({**played(5, 10, 13, 12), "game": "maybe"}, "'maybe' is not true or false"),
@@ -268,7 +269,7 @@ THREE_ERRORS = [
     (played(0, 1, 1), "the three hold 2, leaving dummy 38; together they must hold 3–40"),
     (played(20, 20, 1), "the three hold 41, leaving dummy -1"),
     ({**played(7, 7, 15), "hcp3": "-3"}, "Cy: -3 is out of range; allowed 0–37"),
-    ({**played(7, 7, 15), "scrapped": "y", "hcp1": ""}, "Ann is missing; give Ann, Bob, Cy"),
+    ({**played(7, 7, 15), "scrapped": "y", "hcp1": ""}, "HCP: enter the points of Ann"),
 ]
 
 

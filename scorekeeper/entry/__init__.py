@@ -17,7 +17,7 @@ from wtforms import HiddenField, RadioField
 from wtforms.validators import Optional
 
 from ..forms import whole_number
-from ..variants import VARIANTS, Outcome
+from ..variants import VARIANTS, Outcome, Problem
 
 
 def choice_field(
@@ -81,6 +81,11 @@ class HandEntry:
         if action == "passed_out" and action in self.quick_actions:
             return {"passed_out": True}
         raise KeyError(action)
+
+    def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
+        """A rules problem said in the words of this form (what to tap or type),
+        or None to keep the rules' words."""
+        return None
 
     def form_field(self, record_field: str) -> str:
         return self.field_for.get(record_field, record_field)

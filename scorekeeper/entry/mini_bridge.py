@@ -13,7 +13,7 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
-from ..variants import Outcome
+from ..variants import Outcome, Problem
 from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS, partnerships
 from ..variants.mini_bridge import (
     GAME_BONUS,
@@ -49,7 +49,7 @@ def hcp_field(position: int) -> StringField:
 class MiniBridgeForm(HandForm):
     # The record's `hcp` object when editing (spread over the inputs by
     # `prepare`), and where the rules' problems with the HCP are shown.
-    hcp = HiddenField()
+    hcp = HiddenField("HCP")
     hcp1 = hcp_field(1)
     hcp2 = hcp_field(2)
     hcp3 = hcp_field(3)
@@ -96,6 +96,19 @@ class _MiniBridgeEntry(HandEntry):
     template = "hands/mini_bridge.html"
     preview_template = "hands/_mini_bridge_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
+
+    def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
+        """Boxes left empty: whose points are still to enter (the rules name each
+        missing player, in the match file's words)."""
+        if problem.field != "hcp":
+            return None
+        order = upcoming.get("announcement_order", [])
+        typed = announced(form, order)
+        missing = [player for player in order if player not in typed]
+        if not missing:
+            return None
+        names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        return f"enter the points of {names}"
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
         """When editing, put the stored announcements into their inputs."""

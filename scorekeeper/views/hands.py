@@ -88,17 +88,19 @@ def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
     return said
 
 
-def _show_problems(entry: HandEntry, form, problems: list[Problem], number: int) -> list[Problem]:
+def _show_problems(
+    entry: HandEntry, form, problems: list[Problem], number: int, upcoming: dict
+) -> list[Problem]:
     def field_for(name: str):
         field = getattr(form, entry.form_field(name), None)
         return None if field is None or field.name == "quick" else field
 
     def words(problem: Problem, field) -> str | None:
-        """A button group left empty, said as what to tap; others (a doubler…)
-        keep the rules' words."""
+        """A button group left empty, said as what to tap; otherwise the entry's
+        own words (Mini Bridge's empty HCP boxes), or the rules' (a doubler…)."""
         if isinstance(field, RadioField) and blank(field):
             return CHOOSE.get(field.name)
-        return None
+        return entry.words(problem, form, upcoming)
 
     return place_problems(_on_buttons(form, problems), field_for, number, words)
 
@@ -180,7 +182,7 @@ def _hand_page(match_id: str, hand_key: int | None):
                     before = None
                 elif refusal.problems:
                     number = position + 1
-                    problems = _show_problems(entry, form, refusal.problems, number)
+                    problems = _show_problems(entry, form, refusal.problems, number, upcoming)
                 else:
                     flash(refusal.message, "error")
                     return _to_sheet(match_id)

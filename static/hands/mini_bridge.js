@@ -1,9 +1,10 @@
 // Mini Bridge hand form: as the HCP are typed, the server says who declares and
 // dummy (or the 20–20 redeal, or a deal the declarer may scrap), then what the
 // tricks score. The rules are applied on the server only: this script sends the
-// form to the hand's preview address and shows the answer. Typing moves from one
-// announcement to the next by itself, and with four players the last one is 40
-// minus the others until someone types it.
+// form to the hand's preview address and shows the answer. A pad of the usual
+// holdings takes one tap per announcement, in announcement order; typing in a box
+// also moves on by itself. With four players the last one is 40 minus the others
+// until someone enters it.
 "use strict";
 (function () {
   function setUp() {
@@ -41,7 +42,7 @@
       last.value = valid(rest) ? String(rest) : "";
       last.classList.toggle("auto", valid(rest));
       hint.textContent = valid(rest)
-        ? `${config.order[config.order.length - 1]}: ${R.deck} minus the others (type over it if wrong).`
+        ? `${config.order[config.order.length - 1]}: ${R.deck} minus the others (tap the box to change it).`
         : hintText;
     }
 
@@ -79,15 +80,44 @@
         .catch(() => {}); // offline or superseded: the server checks again on Save
     }
 
+    // The pad fills the box it points at, then the next empty one; it folds away
+    // when every announcement is in, so GAME, strain and tricks come up the screen.
+    const pad = document.getElementById("hcp-pad");
+    const padFor = document.getElementById("pad-for");
+    let target = null;
+    const empty = (input) => input.value.trim() === "";
+    function aim(input) {
+      target = input;
+      inputs.forEach((box) => box.closest(".hcp-cell").classList.toggle("pad-target", box === input));
+      pad.hidden = !input;
+      if (input) padFor.textContent = `${input.dataset.player}’s points`;
+    }
+
+    function entered(input) {
+      if (input === last) {
+        if (empty(input)) delete input.dataset.typed;
+        else input.dataset.typed = "1";
+        input.classList.remove("auto");
+      }
+      update();
+    }
+
+    pad.addEventListener("click", (event) => {
+      const key = event.target.closest("[data-points]");
+      if (!key || !target) return;
+      const input = target;
+      input.value = key.dataset.points;
+      entered(input);
+      aim(inputs.slice(inputs.indexOf(input) + 1).find(empty) || null);
+    });
+
     inputs.forEach((input, i) => {
-      input.addEventListener("focus", () => input.select());
+      input.addEventListener("focus", () => {
+        input.select();
+        aim(input);
+      });
       input.addEventListener("input", () => {
-        if (input === last) {
-          if (input.value.trim() === "") delete input.dataset.typed;
-          else input.dataset.typed = "1";
-          input.classList.remove("auto");
-        }
-        update();
+        entered(input);
         // 0, 4–9 or two digits cannot grow into another valid HCP: go on to the next.
         const text = input.value.trim();
         if (/^\d+$/.test(text) && (text.length >= 2 || text === "0" || Number(text) >= 4)) next(i);
@@ -106,11 +136,16 @@
         following.focus();
       } else {
         inputs[i].blur(); // all in: put the keyboard away so GAME and strain show
+        aim(inputs.find(empty) || null);
       }
     }
 
     // What the page was drawn with is already the server's answer: ask only after a change.
     fillLast();
+    // On a touch screen the pad replaces the keyboard: no box holds the focus at first.
+    const focused = inputs.includes(document.activeElement) ? document.activeElement : null;
+    if (focused && window.matchMedia("(pointer: coarse)").matches) focused.blur();
+    aim(focused && document.activeElement === focused ? focused : inputs.find(empty) || null);
     form.addEventListener("change", update);
   }
 

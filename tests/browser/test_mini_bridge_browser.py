@@ -6,20 +6,31 @@ from .conftest import shown
 
 
 def announce(table, *hcp: int) -> None:
-    """Type the HCP in announcement order, one key per digit and no tap between
-    the inputs: the form moves on by itself (and fills in the last of four)."""
+    """Tap the HCP on the pad in announcement order, one tap each: the pad moves
+    on by itself (and the last of four is filled in)."""
     page = table.page
-    page.focus("#hcp1")  # the form arrives with the first announcement focused
+    for position, points in enumerate(hcp, 1):
+        assert page.evaluate("document.querySelector('.pad-target input').id") == f"hcp{position}"
+        assert page.inner_text("#pad-for").endswith("points")
+        table.tap(f'#hcp-pad [data-points="{points}"]')
+    expect(page.locator("#hcp-pad")).to_be_hidden()  # every announcement in
+
+
+def type_in(table, *hcp: int) -> None:
+    """Type the HCP instead: a tap on the dealer's box, then one key per digit with
+    no tap between the boxes (the form moves on by itself)."""
+    page = table.page
+    table.tap("#hcp1")
     for position, points in enumerate(hcp, 1):
         assert page.evaluate("document.activeElement.id") == f"hcp{position}"
         page.keyboard.type(str(points))
         table.taps += len(str(points))
 
 
-def play_hand(table, hcp, game, strain, tricks):
+def play_hand(table, hcp, game, strain, tricks, enter=announce):
     """The HCP, GAME or not, strain, tricks, save: taps, keys and scrolls."""
     table.new_hand()
-    announce(table, *hcp)
+    enter(table, *hcp)
     table.tap_button("game", "yes" if game else "no")
     table.tap_button("strain", strain)
     table.tap_button("tricks", str(tricks))
@@ -62,13 +73,15 @@ def test_mini_bridge_four_players_with_a_redeal(table):
     # Hand 3, Bob again: Bob & Di 26 against 14, Bob declares GAME in hearts.
     taps["GAME in H, 11 tricks"] = play_hand(table, (15, 5, 11), True, "H", 11)
     # Hand 4, Cy deals: Cy & Ann 23 against 17, GAME in clubs goes one down.
-    taps["GAME in C, 10 tricks"] = play_hand(table, (14, 6, 9), True, "C", 10)
-    # The digits of three announcements (4–5 keys), GAME, strain, tricks, Save.
+    # Typed instead of tapped: the keyboard works as well.
+    taps["GAME in C, 10 tricks"] = play_hand(table, (14, 6, 9), True, "C", 10, type_in)
+    # Three taps on the pad, GAME, strain, tricks, Save; typed: a tap on the first
+    # box and one key per digit.
     assert taps == {
-        "1NT-type, 8 tricks": 9,
-        "20–20 redeal": 7,
-        "GAME in H, 11 tricks": 9,
-        "GAME in C, 10 tricks": 8,
+        "1NT-type, 8 tricks": 7,
+        "20–20 redeal": 4,
+        "GAME in H, 11 tricks": 7,
+        "GAME in C, 10 tricks": 9,
     }
 
     scored = table.exported_score(match_id)
@@ -98,7 +111,7 @@ def test_mini_bridge_three_players_scrap_a_deal(table):
     expect(page.locator("#dummy-hcp")).to_have_text("7")
     expect(page.locator("#mb-live")).to_contain_text("Under 21: Ann may scrap the deal.")
     table.save("#scrap")
-    assert table.taps + table.scrolls == 7  # six digits, scrap
+    assert table.taps + table.scrolls == 4  # three on the pad, scrap
     assert "Ann deals" in page.inner_text(".derived")
 
     # Hand 2, Ann deals again: 13, 10, 9 leave dummy 8; 21 may not be scrapped.
@@ -109,7 +122,7 @@ def test_mini_bridge_three_players_scrap_a_deal(table):
     table.tap_button("strain", "S")
     table.tap_button("tricks", "9")
     table.save()
-    assert table.taps + table.scrolls == 9  # five digits, GAME, strain, tricks, save
+    assert table.taps + table.scrolls == 7  # three on the pad, GAME, strain, tricks, save
 
     scored = table.exported_score(match_id)
     assert [h["counted"] for h in scored["hands"]] == [False, True]
