@@ -2,7 +2,8 @@
 inline style or script is refused, even after the hand form's scripts ran; and
 axe-core (bundled by axe-playwright-python, so offline) finds no accessibility
 violation, colour contrast included, on any kind of page in the light or the dark
-colour scheme (the phone's setting, emulated).
+colour scheme (the phone's setting, emulated); and on a 360 px wide phone no
+page scrolls sideways and every tap target is at least 44 × 44 px.
 
 Addresses are always taken from the pages' own links and redirects: match ids
 are random strings."""
@@ -307,3 +308,102 @@ def test_axe_finds_no_violation_on_the_not_found_page(audited, server):
     assert response.status == 404
     audited.axe("no such match (404)")
     assert audited.found == {}, "axe found:\n" + report(audited.found)
+
+
+NARROW = {"width": 360, "height": 780}  # the narrowest phone we draw for
+
+# What a thumb can hit, as drawn: every visible link, button, field, button-group
+# label and summary smaller than 44 × 44 px (a radio or checkbox counts by its label).
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = "a, button, select, textarea, summary, input:not([type=hidden]), .buttons label";
+  for (const el of document.querySelectorAll(controls)) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || el.closest("[hidden], [aria-hidden=true]")) continue;
+    if (el.matches(".buttons input")) continue;  // drawn as its label
+    const label = el.matches("input[type=radio], input[type=checkbox]") && el.closest("label");
+    const box = label ? label.getBoundingClientRect() : r;
+    if (box.width < 44 || box.height < 44) {
+      const text = (el.innerText || el.value || el.name || "").trim().slice(0, 30);
+      const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+      small.push(`${el.tagName.toLowerCase()} "${text}" ${size}`);
+    }
+  }
+  return small;
+}"""
+
+
+class Narrow(Watched):
+    """A 360 px phone that measures each page it is asked to: sideways scrolling and
+    tap targets under 44 px, kept under what the page is."""
+
+    def __init__(self, page, server: str):
+        super().__init__(page, server)
+        self.found: dict[str, list[str]] = {}
+
+    def measure(self, what: str) -> None:
+        self.check(what)
+        found = self.page.evaluate(SMALL_TARGETS)
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        if width > NARROW["width"]:
+            found.append(f"the page is {width} px wide")
+        if found:
+            self.found[f"{what} {self.page.url}"] = found
+
+
+@pytest.fixture
+def narrow(browser, server) -> Iterator[Narrow]:
+    context = browser.new_context(viewport=NARROW, has_touch=True, is_mobile=True)
+    context.add_init_script(RECORD_VIOLATIONS)
+    yield Narrow(context.new_page(), server)
+    context.close()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_page_of_the_variant_fits_a_360_px_phone_with_44_px_targets(narrow, variant):
+    page = narrow.page
+    evening = import_example(narrow, variant)
+    narrow.measure("match page")
+    page.click("#share summary")
+    narrow.measure("match page, Share open")
+    for what in ("edit_hand", "history", "settle", "settings", "rules", "watch"):
+        narrow.visit(what, getattr(evening, what))
+        narrow.measure(what.replace("_", " "))
+    start_match(narrow, variant)
+    narrow.measure("new hand")
+    poke_hand_form(narrow, "new hand, tapped")
+    narrow.measure("new hand, tapped")
+    with page.expect_navigation():
+        page.click("#save")
+    narrow.measure("new hand, refused")
+    assert narrow.found == {}, "too small or too wide:\n" + report(narrow.found)
+
+
+def test_every_shared_page_fits_a_360_px_phone_with_44_px_targets(narrow, server):
+    page = narrow.page
+    for what, path in (("home", "/"), ("new match", "/new"), ("rules index", "/rules/")):
+        narrow.visit(what, server + path)
+        narrow.measure(what)
+    narrow.visit("new match", server + "/new")
+    page.check('input[name=variant][value="need-a-fourth"]')  # its options shown
+    with page.expect_navigation():
+        page.click("form#new-match button.primary")
+    narrow.measure("new match, refused")
+    response = page.goto(server + "/m/" + "x" * 16)
+    assert response.status == 404
+    narrow.measure("no such match (404)")
+    assert narrow.found == {}, "too small or too wide:\n" + report(narrow.found)
+
+
+def test_the_narrow_check_sees_a_small_target(narrow, server):
+    """The checks above would see a small target: a link shrunk on the home page."""
+    narrow.visit("home", server + "/")
+    page = narrow.page
+    page.evaluate(
+        """() => { const link = document.querySelector("main a");
+            link.className = ""; link.style.fontSize = "10px"; }"""
+    )
+    narrow.measure("home, shrunk")
+    [(what, found)] = narrow.found.items()
+    assert what.startswith("home, shrunk")
+    assert any(line.startswith("a ") for line in found), found
