@@ -66,6 +66,17 @@ def test_first_hand_shows_dealer_players_sitting_out_and_pegs(actions):
     assert "All three passed" in shown
 
 
+def test_the_declarer_buttons_keep_seating_order_when_the_calling_order_wraps(actions):
+    match_id = actions.start("bridge-for-three", FOUR)
+    for _ in range(3):
+        actions.save_hand(match_id, quick="passed_out")
+    page = actions.page(f"/m/{match_id}/hand/new")
+    assert "Dan deals. Calling order: Dan → Ann → Bob." in visible_text(page)
+    # The same places as the pegs table above and the sheet, every hand.
+    assert offered(page, "declarer") == ["Ann", "Bob", "Dan"]
+    assert offered(page, "doubler") == ["Ann", "Bob", "Dan"]
+
+
 def test_five_players_second_hand_is_bob_cy_dan_with_eve_and_ann_out(actions):
     match_id = actions.start("bridge-for-three", FIVE)
     actions.save_hand(match_id, declarer="Cy", level=1, strain="C", tricks=7)

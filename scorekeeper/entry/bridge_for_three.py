@@ -43,11 +43,14 @@ class BridgeForThreeEntry(HandEntry):
     quick_actions = {"passed_out": "All three passed"}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        # This hand's three in seating order, as in the pegs table and the sheet,
+        # the same places every hand (the calling order is shown as text above).
         playing = upcoming.get("players", players)
-        form.declarer.choices = player_choices(playing)
+        seats = [p for p in players if p in playing]
+        form.declarer.choices = player_choices(seats)
         # All three are drawn so the script can hide whoever is declarer; without
         # the script the rules refuse the declarer as doubler.
-        form.doubler.choices = player_choices(playing)
+        form.doubler.choices = player_choices(seats)
 
     def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
         record: dict[str, Any] = {}

@@ -55,12 +55,12 @@ def test_bridge_for_three_four_players_to_hole_11(table):
 
     # Hand 3: Cy deals, Bob sits out; Ann doubles Di's 3NT, which goes six down.
     table.new_hand()
-    assert offered(page, "declarer") == ["Cy", "Di", "Ann"]
+    assert offered(page, "declarer") == ["Ann", "Cy", "Di"]  # seating order, whoever calls first
     taps["3NTX−6 (hand 3)"] = play_hand(table, "Di", 3, "NT", 3, doubler="Ann")
 
     # Hand 4: Di deals, Cy sits out; Ann makes 1C and reaches 11.
     table.new_hand()
-    assert offered(page, "declarer") == ["Di", "Ann", "Bob"]
+    assert offered(page, "declarer") == ["Ann", "Bob", "Di"]
     table.tap_button("declarer", "Ann")
     table.tap_button("level", "1")
     table.tap_button("strain", "C")
