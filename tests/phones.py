@@ -44,8 +44,20 @@ def served(app, threads: int = 8) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
+        stop(server, thread)
+
+
+def stop(server, thread: threading.Thread) -> None:
+    """Stop a waitress server running in `thread`. Its sockets are closed from its
+    own loop (closed from here, they race its select(): "Bad file descriptor" at
+    shutdown); with none left the loop returns, then the workers stop."""
+    from waitress import wasyncore
+
+    server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+    thread.join(timeout=5)
+    if thread.is_alive():
         server.close()
-        thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
 
 
 SERVER = """

@@ -7,15 +7,14 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import create_app
+from tests.phones import served
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -31,25 +30,13 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The app under waitress on 127.0.0.1, on its own database."""
-    from waitress.server import create_server
-
     database = tmp_path_factory.mktemp("browser") / "browser.db"
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "browser-tests"})
-    port = _free_port()
-    wsgi = create_server(app, host="127.0.0.1", port=port, threads=4)
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}"
-    wsgi.close()
+    with served(app, threads=4) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

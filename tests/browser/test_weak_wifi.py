@@ -7,21 +7,19 @@ the one page it redirects to, nothing else. The time is printed, not asserted
 from __future__ import annotations
 
 import re
-import threading
 import time
 
 from scorekeeper import create_app
+from tests.phones import served
 
-from .conftest import PHONE, Table, _free_port
+from .conftest import PHONE, Table
 
 ROUND_TRIP_MS = 150
 BYTES_PER_SECOND = 1_600_000 / 8
 
 
-def counted_server(tmp_path):
-    """The app under waitress, noting every request that reaches it."""
-    from waitress.server import create_server
-
+def counted_app(tmp_path):
+    """The app, noting every request that reaches it."""
     app = create_app({"DATABASE": str(tmp_path / "wifi.db"), "SECRET_KEY": "wifi"})
     seen: list[tuple[str, str]] = []
     inner = app.wsgi_app
@@ -31,10 +29,7 @@ def counted_server(tmp_path):
         return inner(environ, start_response)
 
     app.wsgi_app = counting
-    port = _free_port()
-    wsgi = create_server(app, host="127.0.0.1", port=port, threads=4)
-    threading.Thread(target=wsgi.run, daemon=True).start()
-    return wsgi, f"http://127.0.0.1:{port}", seen
+    return app, seen
 
 
 def play(table, declarer, level, strain, tricks):
@@ -45,7 +40,12 @@ def play(table, declarer, level, strain, tricks):
 
 
 def test_save_to_next_hand_is_two_requests_on_weak_wifi(browser, tmp_path):
-    wsgi, server, seen = counted_server(tmp_path)
+    app, seen = counted_app(tmp_path)
+    with served(app, threads=4) as server:
+        measure_a_save(browser, server, seen)
+
+
+def measure_a_save(browser, server, seen):
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
@@ -87,4 +87,3 @@ def test_save_to_next_hand_is_two_requests_on_weak_wifi(browser, tmp_path):
         assert took * 1000 >= 2 * ROUND_TRIP_MS
     finally:
         context.close()
-        wsgi.close()
