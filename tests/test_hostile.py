@@ -1197,7 +1197,9 @@ def hand_place(variant: str, name: str, players: tuple[str, ...], expected: Any)
         tally = f"tallies.{players[int(seat) - 1]}"  # 4 calypsos leave none in progress
         return (f"{tally}.{count}", name, *whole_group, *([tally] if whole_group else []))
     if name.startswith("hcp"):
-        return (f"hcp: {players[int(name[3:]) - 1]}", name, *whole_group)
+        player = players[int(name[3:]) - 1]
+        # An empty box is said in the form's words: whose points to enter.
+        return (f"hcp: {player}", "hcp: enter the points of", name, *whole_group)
     return HAND_PLACE.get(name, (name,))
 
 

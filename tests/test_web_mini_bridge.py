@@ -72,7 +72,7 @@ def test_four_hand_page_shows_dealer_order_and_sides(actions):
     boxes = hcp_inputs(html)
     assert [box.attrs.get("data-player") for box in boxes] == FOUR
     assert all(box.attrs.get("inputmode") == "numeric" for box in boxes)
-    assert "autofocus" in boxes[0].attrs
+    assert "data-first" in boxes[0].attrs  # focused by the script on a mouse and keyboard
     assert 'id="scrap"' not in html
 
 
@@ -245,6 +245,8 @@ FOUR_ERRORS = [
     # Empty boxes: whose points to enter (the rules' words are "Ann is missing; give …").
     ({**played(5, 10, 13, 12), "hcp4": ""}, "HCP: enter the points of Ann"),
     ({"game": "no", "strain": "NT", "tricks": "7"}, "enter the points of Bob, Cy, Dee and Ann"),
+    # A box holding something wrong beside an empty one: the rules' words, both said.
+    ({**played(5, 45, 13, 12), "hcp4": ""}, "Ann is missing; give Ann, Bob, Cy, Dee; Cy: 45 is"),
     ({**played(5, 10, 13, 12), "hcp1": "12345"}, "give a whole number 0–37"),
     ({**hcp(5, 10, 13, 12), "strain": "NT", "tricks": "7"}, "choose GAME or No GAME"),
     ({**played(5, 10, 13, 12), "game": "maybe"}, "'maybe' is not true or false"),
@@ -297,7 +299,7 @@ def test_edit_shows_old_values_and_changes_the_sheet(actions):
         "13",
         "12",
     ]
-    assert "autofocus" not in html
+    assert "data-first" not in html
     assert (checked(html, "game"), checked(html, "strain"), checked(html, "tricks")) == (
         ["yes"],
         ["H"],
@@ -510,10 +512,10 @@ def test_the_form_script_applies_no_scoring_rule():
 
 def test_hcp_boxes_keep_seating_order_while_the_dealer_moves(actions):
     """Each player's box keeps its place every hand; the inputs are named by
-    announcement position, and the dealer's (hcp1) has the focus."""
+    announcement position, and the dealer's (hcp1) is the one the script focuses."""
     match_id = actions.start("mini-bridge", FOUR)
     actions.save_hand(match_id, played(12, 8, 10, 10))
     boxes = hcp_inputs(actions.page(f"/m/{match_id}/hand/new"))  # Bob deals hand 2
     assert [box.attrs.get("data-player") for box in boxes] == FOUR
     assert [box.attrs.get("name") for box in boxes] == ["hcp4", "hcp1", "hcp2", "hcp3"]
-    assert [box.attrs.get("data-player") for box in boxes if "autofocus" in box.attrs] == ["Bob"]
+    assert [box.attrs.get("data-player") for box in boxes if "data-first" in box.attrs] == ["Bob"]

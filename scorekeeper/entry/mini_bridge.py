@@ -105,7 +105,9 @@ class _MiniBridgeEntry(HandEntry):
         order = upcoming.get("announcement_order", [])
         typed = announced(form, order)
         missing = [player for player in order if player not in typed]
-        if not missing:
+        # A box holding something wrong keeps the rules' words for every HCP problem.
+        wrong = any(not isinstance(v, int) or not 0 <= v <= MAX_HCP for v in typed.values())
+        if not missing or wrong:
             return None
         names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
         return f"enter the points of {names}"

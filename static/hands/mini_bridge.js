@@ -27,21 +27,27 @@
     const hintText = hint.textContent;
     const tricksHint = document.querySelector("#group-tricks legend .hint");
     const last = config.four ? inputs[inputs.length - 1] : null;
-    if (last && last.value.trim() !== "") last.dataset.typed = "1";
 
     const read = (input) => {
       const text = input.value.trim();
       return /^\d+$/.test(text) ? Number(text) : null;
     };
     const valid = (n) => n !== null && n >= 0 && n <= R.max_hcp;
+    // The last of four when it is 40 minus the others (null while one is missing).
+    const rest = () => {
+      const others = inputs.slice(0, -1).map(read);
+      return others.every(valid) ? R.deck - others.reduce((a, b) => a + b, 0) : null;
+    };
+    // A refused or edited form keeps working the last one out, unless it was
+    // given as something else.
+    if (last && last.value.trim() !== "" && read(last) !== rest()) last.dataset.typed = "1";
 
     function fillLast() {
       if (!last || last.dataset.typed) return;
-      const others = inputs.slice(0, -1).map(read);
-      const rest = others.every(valid) ? R.deck - others.reduce((a, b) => a + b, 0) : null;
-      last.value = valid(rest) ? String(rest) : "";
-      last.classList.toggle("auto", valid(rest));
-      hint.textContent = valid(rest)
+      const derived = rest();
+      last.value = valid(derived) ? String(derived) : "";
+      last.classList.toggle("auto", valid(derived));
+      hint.textContent = valid(derived)
         ? `${config.order[config.order.length - 1]}: ${R.deck} minus the others (tap the box to change it).`
         : hintText;
     }
@@ -84,13 +90,35 @@
     // when every announcement is in, so GAME, strain and tricks come up the screen.
     const pad = document.getElementById("hcp-pad");
     const padFor = document.getElementById("pad-for");
+    const FOLD_MS = 400; // after a tap the pad's space is kept a moment: a quick extra tap hits nothing
     let target = null;
+    let folding = null;
     const empty = (input) => input.value.trim() === "";
-    function aim(input) {
+    const firstEmpty = (after = -1) =>
+      inputs.slice(after + 1).find(empty) || inputs.find(empty) || null;
+
+    function aim(input, pause = 0) {
       target = input;
       inputs.forEach((box) => box.closest(".hcp-cell").classList.toggle("pad-target", box === input));
-      pad.hidden = !input;
-      if (input) padFor.textContent = `${input.dataset.player}’s points`;
+      clearTimeout(folding);
+      if (input) {
+        padFor.textContent = `${input.dataset.player}’s points`;
+        pad.classList.remove("folding");
+        pad.hidden = false;
+        return;
+      }
+      if (pad.hidden) return;
+      const focusWasHere = pad.contains(document.activeElement);
+      pad.classList.add("folding");
+      folding = setTimeout(() => {
+        pad.hidden = true;
+        pad.classList.remove("folding");
+      }, pause);
+      if (focusWasHere) {
+        // Typed from a keyboard: go on to the GAME choice (or Save on a redeal).
+        const game = play.querySelector("input:not(:disabled)");
+        (play.hidden || !game ? save : game).focus();
+      }
     }
 
     function entered(input) {
@@ -108,7 +136,12 @@
       const input = target;
       input.value = key.dataset.points;
       entered(input);
-      aim(inputs.slice(inputs.indexOf(input) + 1).find(empty) || null);
+      aim(firstEmpty(inputs.indexOf(input)), FOLD_MS);
+    });
+    // Tabbed into from the boxes (each of which took the aim on its way): aim at
+    // the first box still empty. A tap keeps the box the player chose.
+    pad.addEventListener("focusin", (event) => {
+      if (event.target.matches(":focus-visible")) aim(firstEmpty() || target);
     });
 
     inputs.forEach((input, i) => {
@@ -142,10 +175,13 @@
 
     // What the page was drawn with is already the server's answer: ask only after a change.
     fillLast();
-    // On a touch screen the pad replaces the keyboard: no box holds the focus at first.
-    const focused = inputs.includes(document.activeElement) ? document.activeElement : null;
-    if (focused && window.matchMedia("(pointer: coarse)").matches) focused.blur();
-    aim(focused && document.activeElement === focused ? focused : inputs.find(empty) || null);
+    // Scrapping needs every announcement; the preview shows the button when allowed.
+    if (scrap && inputs.some(empty)) scrap.hidden = true;
+    // With a mouse and keyboard the first box takes the focus, ready for typing; on a
+    // touch screen the pad replaces the phone's keyboard, so no box does.
+    const first = form.querySelector(".hcp-input[data-first]");
+    if (first && window.matchMedia("(pointer: fine)").matches) first.focus();
+    aim(inputs.includes(document.activeElement) ? document.activeElement : firstEmpty());
     form.addEventListener("change", update);
   }
 

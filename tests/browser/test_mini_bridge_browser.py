@@ -1,8 +1,10 @@
 """Mini Bridge through the UI in Chromium: HCP typed, a 20–20 redeal, a scrapped deal."""
 
+import re
+
 from playwright.sync_api import expect
 
-from .conftest import shown
+from .conftest import PHONE, Table, shown
 
 
 def announce(table, *hcp: int) -> None:
@@ -13,7 +15,10 @@ def announce(table, *hcp: int) -> None:
         assert page.evaluate("document.querySelector('.pad-target input').id") == f"hcp{position}"
         assert page.inner_text("#pad-for").endswith("points")
         table.tap(f'#hcp-pad [data-points="{points}"]')
-    expect(page.locator("#hcp-pad")).to_be_hidden()  # every announcement in
+    # Every announcement in: the pad keeps its place (empty) for a moment, so a
+    # quick extra tap hits nothing, then folds away.
+    expect(page.locator("#hcp-pad")).to_have_class(re.compile(r"\bfolding\b"))
+    page.locator("#hcp-pad[hidden]").wait_for(state="attached")
 
 
 def type_in(table, *hcp: int) -> None:
@@ -133,3 +138,85 @@ def test_mini_bridge_three_players_scrap_a_deal(table):
     table.no_horizontal_scroll()
     table.screenshot("mini-bridge-3-sheet")
     assert table.outside == []
+
+
+# -- the pad: where it points, what a stray tap does, the keyboard, a touch screen ----
+
+
+def pad_points_at(page) -> str:
+    return page.evaluate("document.querySelector('.pad-target input').id")
+
+
+def test_the_pad_comes_back_to_a_box_left_empty(table):
+    table.start_match("mini-bridge", ["Ann", "Bob", "Cy", "Di"])
+    page = table.page
+    page.click("#hcp3")  # Cy's first, by choice
+    page.click('#hcp-pad [data-points="9"]')
+    assert pad_points_at(page) == "hcp4"
+    page.click('#hcp-pad [data-points="5"]')
+    # Di given, Ann and Bob still empty: back to Ann, then Bob.
+    assert pad_points_at(page) == "hcp1"
+    page.click('#hcp-pad [data-points="14"]')
+    assert pad_points_at(page) == "hcp2"
+    page.click('#hcp-pad [data-points="12"]')
+    page.locator("#hcp-pad[hidden]").wait_for(state="attached")
+    assert [page.input_value(f"#hcp{k}") for k in range(1, 5)] == ["14", "12", "9", "5"]
+
+
+def test_a_quick_extra_tap_after_the_last_announcement_scraps_nothing(table):
+    match_id = table.start_match("mini-bridge-3", ["Ann", "Bob", "Cy"])
+    page = table.page
+    page.click('#hcp-pad [data-points="19"]')
+    page.click('#hcp-pad [data-points="2"]')
+    # 18 makes a deal Ann may scrap; a second tap on the same spot follows at once.
+    key = page.locator('#hcp-pad [data-points="18"]').bounding_box()
+    middle = (key["x"] + key["width"] / 2, key["y"] + key["height"] / 2)
+    page.mouse.click(*middle)
+    # For a moment the spot still belongs to the HCP box, its pad invisible: the
+    # GAME buttons or Scrap do not move up under the finger.
+    under = "([x, y]) => !!document.elementFromPoint(x, y).closest('#group-hcp')"
+    assert page.evaluate(under, middle)
+    page.mouse.click(*middle)
+    expect(page.locator("#scrap")).to_be_visible()  # offered, and not pressed
+    assert re.search(r"/hand/new$", page.url)
+    assert table.exported_score(match_id)["hands"] == []
+
+
+def test_from_the_keyboard_the_pad_fills_the_boxes_in_order_then_goes_on_to_game(table):
+    table.start_match("mini-bridge", ["Ann", "Bob", "Cy", "Di"])
+    page = table.page
+    assert page.evaluate("document.activeElement.id") == "hcp1"  # a mouse and keyboard
+    for _ in range(4):
+        page.keyboard.press("Tab")  # through the boxes into the pad, on its 0
+    assert page.evaluate("document.activeElement.dataset.points") == "0"
+    assert pad_points_at(page) == "hcp1"  # the first box still empty, not the last tabbed
+    for points in ("12", "8", "10"):
+        page.focus(f'#hcp-pad [data-points="{points}"]')
+        page.keyboard.press("Enter")
+    assert [page.input_value(f"#hcp{k}") for k in range(1, 5)] == ["12", "8", "10", "10"]
+    assert page.evaluate("document.activeElement.name") == "game"
+
+
+def test_a_refused_form_still_works_out_the_last_of_four(table):
+    table.start_match("mini-bridge", ["Ann", "Bob", "Cy", "Di"])
+    page = table.page
+    announce(table, 12, 8, 10)
+    table.save()  # no GAME, strain or tricks: refused, the HCP kept
+    assert page.locator("#error-summary").is_visible()
+    page.fill("#hcp2", "9")
+    page.dispatch_event("#hcp2", "input")
+    assert page.input_value("#hcp4") == "9"  # 40 − 12 − 9 − 10, not the 10 drawn
+
+
+def test_on_a_touch_screen_no_box_takes_the_focus(browser, server):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone = Table(context.new_page(), server)
+        phone.start_match("mini-bridge", ["Ann", "Bob", "Cy", "Di"])
+        page = phone.page
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.activeElement.tagName") == "BODY"  # no phone keyboard
+        assert pad_points_at(page) == "hcp1"
+        expect(page.locator("#hcp-pad")).to_be_visible()
+    finally:
+        context.close()
