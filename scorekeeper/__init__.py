@@ -26,7 +26,8 @@ def installed() -> bool:
 
 
 def _shared_folder(name: str) -> str:
-    """templates/ or static/: inside the package when installed, beside it in a checkout."""
+    """templates/, static/ or docs/: inside the package when installed, beside it in a
+    checkout."""
     return str(PACKAGE / name if installed() else PACKAGE.parent / name)
 
 
@@ -92,6 +93,8 @@ def create_app(
         raise InstanceUnwritable(instance, exc) from None
     app.config.from_mapping(
         DATABASE=str(instance / "scorekeeper.db"),
+        # The rules pages' decisions are drawn from docs/variants/<id>.md.
+        DOCS_FOLDER=_shared_folder("docs"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
         WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
         SESSION_COOKIE_HTTPONLY=True,
@@ -130,7 +133,11 @@ def create_app(
         sheets,
     )
 
-    incomplete = missing(templates=Path(app.template_folder), documentation=False)
+    incomplete = missing(
+        templates=Path(app.template_folder),
+        docs=Path(app.config["DOCS_FOLDER"]),
+        documentation=False,
+    )
     if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
         raise RuntimeError("variants incomplete: " + "; ".join(incomplete))
     app.url_map.converters.update(CONVERTERS)

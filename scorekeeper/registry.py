@@ -23,6 +23,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
+from .docs import DECISIONS
 from .variants import VARIANTS
 from .variants.common import Game
 
@@ -49,6 +50,7 @@ def missing(
     templates: Path | None = None,
     examples: Path | None = None,
     readme: Path | None = None,
+    docs: Path | None = None,
     *,
     documentation: bool = True,
 ) -> list[str]:
@@ -59,6 +61,7 @@ def missing(
     variants = VARIANTS if variants is None else variants
     templates = templates or ROOT / "templates"
     examples = examples or ROOT / "examples"
+    docs = docs or ROOT / "docs"
     readme_text = (
         (readme or ROOT / "README.md").read_text(encoding="utf-8") if documentation else ""
     )
@@ -90,6 +93,12 @@ def missing(
         for path in paths:
             if not path.is_file():
                 problems.append(f"{variant_id}: no file {path.relative_to(path.parents[1])}")
+        # The rules page shows the document's decisions (scorekeeper/docs.py).
+        document = docs / "variants" / f"{variant_id}.md"
+        if not document.is_file():
+            problems.append(f"{variant_id}: no file docs/variants/{variant_id}.md")
+        elif f"\n## {DECISIONS}\n" not in document.read_text(encoding="utf-8"):
+            problems.append(f"{variant_id}: docs/variants/{variant_id}.md has no '## {DECISIONS}'")
         if documentation and f"| `{variant_id}` |" not in readme_text:
             problems.append(f"{variant_id}: no row in the variants table of README.md")
     return problems

@@ -51,7 +51,7 @@ def test_every_package_of_the_source_tree_is_listed_for_the_wheel():
         for init in (ROOT / "scorekeeper").rglob("__init__.py")
     }
     mapped = set(PYPROJECT["tool"]["setuptools"]["package-dir"])
-    assert mapped == {"scorekeeper.templates", "scorekeeper.static"}
+    assert mapped == {"scorekeeper.templates", "scorekeeper.static", "scorekeeper.docs"}
     assert listed == on_disk | mapped
 
 
@@ -285,11 +285,12 @@ def test_the_installed_wheel_runs_from_its_own_environment(installed):
     package, flag = where.stdout.split()
     assert Path(package).is_relative_to(installed.venv) and flag == "True"
     carried = Path(package).parent
-    for folder in ("templates", "static"):
-        shipped = sorted(p.relative_to(carried / folder) for p in (carried / folder).rglob("*.*"))
+    # docs/: its Markdown (the rules pages show each variant's decisions from it).
+    for folder, files in (("templates", "*.*"), ("static", "*.*"), ("docs", "*.md")):
+        shipped = sorted(p.relative_to(carried / folder) for p in (carried / folder).rglob(files))
         in_repo = sorted(
             p.relative_to(ROOT / folder)
-            for p in (ROOT / folder).rglob("*.*")
+            for p in (ROOT / folder).rglob(files)
             if "__pycache__" not in p.parts
         )
         assert shipped == in_repo, folder
@@ -336,6 +337,11 @@ def test_the_installed_app_serves_every_page_and_asset(served, installed):
     assert status == 200 and pdf.startswith(b"%PDF-")
     for page in ["/rules/", *(f"/rules/{variant}" for variant in VARIANTS)]:
         assert browser.get(page)[0] == 200, page
+    # The decisions come from the shipped docs/variants/top-game.md.
+    assert (
+        "the informer loses 4 and each other player gains 2"
+        in browser.get("/rules/top-game")[1].decode()
+    )
 
     # Every static file, byte for byte as in the repository.
     for path in sorted((ROOT / "static").rglob("*.*")):

@@ -70,12 +70,22 @@ def test_an_incomplete_variant_is_reported_piece_by_piece():
         "whist: no file sheets/whist.html",
         "whist: no file rules/whist.html",
         "whist: no file examples/whist.json",
+        "whist: no file docs/variants/whist.md",
         "whist: no row in the variants table of README.md",
         "rubber-x: no HandEntry with variant = 'rubber-x'",
         "rubber-x: no file rules/rubber_x.html",
         "rubber-x: no file examples/rubber-x.json",
+        "rubber-x: no file docs/variants/rubber-x.md",
         "rubber-x: no row in the variants table of README.md",
     ]
+
+
+def test_a_variant_document_without_its_decisions_is_reported(tmp_path):
+    # The rules page shows that section (scorekeeper/docs.py).
+    (tmp_path / "variants").mkdir()
+    (tmp_path / "variants" / "rubber.md").write_text("# Rubber\n\n## Scoring\n", encoding="utf-8")
+    problems = registry.missing({"rubber": VARIANTS["rubber"]}, docs=tmp_path)
+    assert problems == ["rubber: docs/variants/rubber.md has no '## Our decisions'"]
 
 
 def test_the_app_does_not_start_with_an_incomplete_variant(tmp_path, monkeypatch):
@@ -84,5 +94,6 @@ def test_the_app_does_not_start_with_an_incomplete_variant(tmp_path, monkeypatch
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.db")})
     assert str(raised.value) == (
         "variants incomplete: rubber-x: no HandEntry with variant = 'rubber-x';"
-        " rubber-x: no file rules/rubber_x.html"
+        " rubber-x: no file rules/rubber_x.html;"
+        " rubber-x: no file docs/variants/rubber-x.md"
     )

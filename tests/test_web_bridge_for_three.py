@@ -372,13 +372,14 @@ def test_bad_hand_is_refused_with_the_message_and_nothing_stored(actions, fields
 
 def test_rules_page_explains_the_game_and_every_decision(actions):
     page = actions.page("/rules/bridge-for-three")
-    decisions = texts(page, "decision", "p")
-    assert len(decisions) == 9
+    decisions = texts(page, "decision", "li")  # drawn from docs/variants/bridge-for-three.md
+    assert len(decisions) == 10
     for words in (
-        "the deal moves on to the next player",
+        "moves the deal on to the next player",
         "We double whatever the hand would move",
-        "A new bid wipes out an earlier double",
-        "any player except the one who made the last bid may double it",
+        "with four players that can only be 3, 4 and 1",
+        "A new bid cancels an earlier double",
+        "any player of the hand except the one who made that bid",
         "must be marked as passed out",
         "does not have to say who doubled",
         "Overtricks never move a peg",

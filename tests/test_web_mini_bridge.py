@@ -363,12 +363,14 @@ def test_finished_by_target_says_so(actions):
 
 # -- rules pages ------------------------------------------------------------------
 
+# In the words of docs/variants/mini-bridge.md and mini-bridge-3.md, which the
+# rules pages show.
 FOUR_DECISIONS = [
     "each player exactly once, each 0–37, and the four must add up to 40",
     "either for a number of hands or to a target, never both. Without a target it lasts 8 counted"
-    " hands unless you choose another number (1–100); a target may be 1–100,000",
+    " hands unless you choose another number (1–100); a target may be 1–100000",
     "dealt again on 20–20 is kept on the sheet but does not count",
-    "reached when a total is equal to it or higher. Points won by defending count",
+    "reached by a total equal to it or higher. Points won by defending count",
     "Whether GAME was announced must be entered for every hand that is played",
     "A failed contract gives the declaring side 0, never a negative score",
     "A match file may name the declarer as a check",
@@ -376,13 +378,13 @@ FOUR_DECISIONS = [
     "Players may stop early",
 ]
 THREE_DECISIONS = [
-    "each player exactly once: the three players' HCP",
+    "The three players' HCP are entered, each 0–37, and their total must leave the dummy 0–37",
     "either for a number of hands or to a target, never both. Without a target it lasts 9 counted"
     " hands unless you choose another number (1–100)",
-    "A deal that is scrapped is kept on the sheet but does not count",
-    "reached when a total is equal to it or higher. Points won by defending count",
+    "A scrapped deal is kept on the sheet but does not count",
+    "reached by a total equal to it or higher. Points won by defending count",
     "Whether GAME was announced must be entered for every hand that is played",
-    "A failed contract gives the declaring side 0, never a negative score",
+    "A failed contract gives the declarer 0, never a negative score",
     "The declarer is never entered: it always follows from the HCP, and the dummy never declares.",
     "Scrapping is the declarer's choice, never forced",
     "When several players share the highest total at the end, they are all winners.",
@@ -399,7 +401,7 @@ THREE_DECISIONS = [
 )
 def test_rules_page_lists_every_decision(actions, variant, decisions, example):
     html = actions.page(f"/rules/{variant}")
-    found = texts(html, "decision", "p")
+    found = texts(html, "decision", "li")
     assert len(found) == len(decisions)
     for decision, text in zip(decisions, found, strict=True):
         assert decision in text

@@ -528,15 +528,16 @@ def test_requirement_table_covers_every_structured_bid():
 
 def test_rules_page_lists_every_decision(actions):
     page = actions.page("/rules/need-a-fourth")
-    assert len(texts(page, "decision")) == 7
+    assert len(texts(page, "decision")) == 8  # drawn from docs/variants/need-a-fourth.md
     text = visible_text(page)
     for words in [
-        "all three pass at their first call scores nothing but still counts",
+        "all three pass at their first call is recorded as passed out",
         "does not matter (pass, 1♠, pass, 2♠: the 2♠ is structured)",
         "Bidding your own suit again at two or three is not a raise",
         "2NT as a player's first call is structured",
-        "three passes must be recorded as passed out",
+        "An auction of three passes must also be marked as passed out",
         "the Liar column even when the honest partner redoubled",
-        "without regard to capitals or extra spaces",
+        "Only a player who made a structured bid in the recorded auction can be a liar",
+        "without regard to capitals or spaces",
     ]:
         assert words in text, words

@@ -1,13 +1,29 @@
-"""Rules pages: one per variant, in our own words, with every Decision we took."""
+"""Rules pages: one per variant, in our own words, with every Decision we took
+(drawn from the variant's document in docs/, see `scorekeeper.docs`)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from pathlib import Path
 
+from flask import Blueprint, abort, current_app, render_template, url_for
+
+from .. import docs
 from ..registry import stem
 from ..variants import VARIANTS
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+
+def in_app(target: str) -> str | None:
+    """A link of a variant's document as an address in the app: another variant's
+    document is its rules page; anything else (the match file's description) is
+    left as plain text."""
+    path, _, anchor = target.partition("#")
+    variant_id = path.removesuffix(".md")
+    if "/" in path or not path.endswith(".md") or variant_id not in VARIANTS:
+        return None
+    address = url_for("rules.show", variant_id=variant_id)
+    return f"{address}#{anchor}" if anchor else address
 
 
 @bp.get("/")
@@ -20,4 +36,7 @@ def show(variant_id: str):
     cls = VARIANTS.get(variant_id)
     if cls is None:
         abort(404)
-    return render_template(f"rules/{stem(variant_id)}.html", variant=cls, variants=VARIANTS)
+    decisions = docs.decisions(Path(current_app.config["DOCS_FOLDER"]), variant_id, in_app)
+    return render_template(
+        f"rules/{stem(variant_id)}.html", variant=cls, variants=VARIANTS, decisions=decisions
+    )

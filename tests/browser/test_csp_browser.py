@@ -314,6 +314,7 @@ NARROW = {"width": 360, "height": 780}  # the narrowest phone we draw for
 
 # What a thumb can hit, as drawn: every visible link, button, field, button-group
 # label and summary smaller than 44 × 44 px (a radio or checkbox counts by its label).
+# A link inside a sentence is exempt, as WCAG's target-size rule has it.
 SMALL_TARGETS = """() => {
   const small = [];
   const controls = "a, button, select, textarea, summary, input:not([type=hidden]), .buttons label";
@@ -321,6 +322,8 @@ SMALL_TARGETS = """() => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || el.closest("[hidden], [aria-hidden=true]")) continue;
     if (el.matches(".buttons input")) continue;  // drawn as its label
+    const sentence = el.matches("a") && el.parentElement.closest("p, li");
+    if (sentence && sentence.textContent.trim() !== el.textContent.trim()) continue;
     const label = el.matches("input[type=radio], input[type=checkbox]") && el.closest("label");
     const box = label ? label.getBoundingClientRect() : r;
     if (box.width < 44 || box.height < 44) {

@@ -1,0 +1,105 @@
+"""Parts of docs/ that the app shows: each rules page's "Our decisions" is the
+section of that name in docs/variants/<id>.md, drawn as HTML, so the page and the
+document cannot say different things.
+
+The documents use a small part of Markdown there: paragraphs, "- " lists (a
+continuation line is indented), **bold**, *emphasis*, `code` and [links](target).
+That part is drawn here; anything else is shown as the text it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from markupsafe import Markup, escape
+
+DECISIONS = "Our decisions"
+
+_INLINE = re.compile(
+    r"`(?P<code>[^`]+)`"
+    # As in Markdown, no space just inside the stars: "a * b * c" is not emphasis.
+    r"|\*\*(?P<bold>[^*\s](?:[^*]*[^*\s])?)\*\*"
+    r"|\*(?P<em>[^*\s](?:[^*]*[^*\s])?)\*"
+    r"|\[(?P<text>[^\]]+)\]\((?P<target>[^)\s]+)\)"
+)
+
+
+def section(markdown: str, heading: str) -> str:
+    """The text under `## heading`, up to the next heading of that level or higher."""
+    lines = markdown.splitlines()
+    try:
+        start = lines.index(f"## {heading}") + 1
+    except ValueError:
+        raise KeyError(heading) from None
+    end = next((k for k in range(start, len(lines)) if re.match(r"#{1,2} ", lines[k])), len(lines))
+    return "\n".join(lines[start:end]).strip()
+
+
+def inline(text: str, link: Callable[[str], str | None]) -> Markup:
+    """One paragraph's or item's text as HTML: escaped, with code, bold, emphasis and
+    links; `link(target)` gives a link's address in the app, or None for plain text."""
+    out: list[str] = []
+    at = 0
+    for found in _INLINE.finditer(text):
+        out.append(escape(text[at : found.start()]))
+        if found["code"] is not None:
+            out.append(Markup("<code>{}</code>").format(found["code"]))
+        elif found["bold"] is not None:
+            out.append(Markup("<strong>{}</strong>").format(found["bold"]))
+        elif found["em"] is not None:
+            out.append(Markup("<em>{}</em>").format(found["em"]))
+        else:
+            address = link(found["target"])
+            words = found["text"]
+            out.append(
+                Markup('<a href="{}">{}</a>').format(address, words) if address else escape(words)
+            )
+        at = found.end()
+    out.append(escape(text[at:]))
+    return Markup("").join(out)
+
+
+def blocks(markdown: str) -> list[tuple[str, list[str]]]:
+    """("p", [text]) for a paragraph and ("ul", [item, …]) for a list, in order;
+    the lines of one paragraph or item joined by spaces."""
+    found: list[tuple[str, list[str]]] = []
+    for chunk in re.split(r"\n\s*\n", markdown.strip()):
+        lines = chunk.splitlines()
+        if lines and lines[0].startswith("- "):
+            items: list[str] = []
+            for line in lines:
+                if line.startswith("- "):
+                    items.append(line[2:].strip())
+                else:
+                    items[-1] += " " + line.strip()
+            found.append(("ul", items))
+        elif lines:
+            found.append(("p", [" ".join(line.strip() for line in lines)]))
+    return found
+
+
+def to_html(markdown: str, link: Callable[[str], str | None]) -> Markup:
+    parts: list[Markup] = []
+    for kind, texts in blocks(markdown):
+        if kind == "p":
+            parts.append(Markup("<p>{}</p>").format(inline(texts[0], link)))
+        else:
+            items = Markup("").join(
+                Markup('<li class="decision">{}</li>').format(inline(t, link)) for t in texts
+            )
+            parts.append(Markup('<ul class="decisions">{}</ul>').format(items))
+    return Markup("\n").join(parts)
+
+
+@lru_cache(maxsize=64)
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def decisions(folder: Path, variant_id: str, link: Callable[[str], str | None]) -> Markup:
+    """The variant's "Our decisions", from docs/variants/<id>.md, as HTML."""
+    text = _read(folder / "variants" / f"{variant_id}.md")
+    return to_html(section(text, DECISIONS), link)
