@@ -36,6 +36,14 @@ def round_to_hundreds(points: int) -> int:
     return sign * ((abs(points) + HUNDRED // 2) // HUNDRED) * HUNDRED
 
 
+def usual_per(variant_id: str) -> int:
+    """The points a stake is usually quoted per: 100 in the games scored in hundreds
+    (those that may round each rubber or round to 100), else 1. New match starts
+    the stake's "per" there when the game is chosen."""
+    specs = VARIANTS[variant_id].option_specs
+    return 100 if any(spec.name == "round_to_hundreds" for spec in specs) else 1
+
+
 def rounded_units(outcome: Outcome) -> PartnershipSummary | None:
     """The rubbers (rounds) to round one by one, when the match asks for rounding."""
     summary = outcome.summary

@@ -26,6 +26,17 @@ function setUpNewMatch() {
   };
   form.addEventListener("change", update);
   update();
+  // A stake is usually per 100 points in the games scored in hundreds: choosing a
+  // game sets "per" to its usual value until the player types one.
+  const per = form.querySelector("input[name=stake_per]");
+  if (per) {
+    per.addEventListener("input", () => { per.dataset.typed = "1"; });
+    form.querySelectorAll("input[name=variant]").forEach((radio) => {
+      radio.addEventListener("change", () => {
+        if (!per.dataset.typed && radio.checked) per.value = radio.dataset.stakePer;
+      });
+    });
+  }
 }
 
 // Tapping a hand number on the sheet opens its explanation.

@@ -4,7 +4,14 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.settle import exact_balances, payments, round_balances, round_to_hundreds, settle
+from scorekeeper.settle import (
+    exact_balances,
+    payments,
+    round_balances,
+    round_to_hundreds,
+    settle,
+    usual_per,
+)
 from scorekeeper.variants import Outcome
 from scorekeeper.variants.common import Summary
 from scorekeeper.variants.rubber import PartnershipSummary
@@ -215,3 +222,22 @@ def test_exact_balances_sum_to_zero_before_rounding():
         "A": Decimal("0.01"),
         "B": Decimal("-0.01"),
     }
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "per"),
+    [
+        ("top-game", 1),
+        ("need-a-fourth", 1),
+        ("bridge-for-three", 1),
+        ("mini-bridge", 1),
+        ("mini-bridge-3", 1),
+        # Scored in hundreds, each rubber (round) rounded to 100 by default.
+        ("rubber", 100),
+        ("honeymoon", 100),
+        ("chicago", 100),
+        ("calypso", 1),
+    ],
+)
+def test_the_usual_per_of_a_stake(variant_id, per):
+    assert usual_per(variant_id) == per

@@ -24,7 +24,7 @@ from ..matchfile import (
     loads,
     parse_stake,
 )
-from ..settle import settle
+from ..settle import settle, usual_per
 from ..sheets import build_sheet
 from ..sheets.hand_log import log_table
 from ..variants import VARIANTS, MatchError, Problem
@@ -194,7 +194,9 @@ def new():
                 )
                 remember(created.match_id)
                 return redirect(url_for("hands.new", match_id=created.match_id))
-    return render_template("matches/new.html", form=form, problems=problems, variants=VARIANTS)
+    return render_template(
+        "matches/new.html", form=form, problems=problems, variants=VARIANTS, usual_per=usual_per
+    )
 
 
 @bp.post("/import")

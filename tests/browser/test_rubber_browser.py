@@ -57,3 +57,18 @@ def test_rubber_through_the_ui(table):
     table.no_horizontal_scroll()
     table.screenshot("rubber-sheet")
     assert table.outside == []
+
+
+def test_choosing_a_game_scored_in_hundreds_sets_the_stake_per_100_points(table):
+    """Rubber stakes are quoted per 100 points: "0.10" per point would cost a
+    hundred times the agreed stake. Until the player types a "per" of their own."""
+    page = table.page
+    page.goto(f"{table.server}/new")
+    assert page.input_value("#stake_per") == "1"
+    page.check('input[name=variant][value="rubber"]')
+    assert page.input_value("#stake_per") == "100"
+    page.check('input[name=variant][value="top-game"]')
+    assert page.input_value("#stake_per") == "1"
+    page.fill("#stake_per", "50")
+    page.check('input[name=variant][value="chicago"]')
+    assert page.input_value("#stake_per") == "50"
