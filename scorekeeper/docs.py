@@ -41,7 +41,7 @@ def section(markdown: str, heading: str) -> str:
 def inline(text: str, link: Callable[[str], str | None]) -> Markup:
     """One paragraph's or item's text as HTML: escaped, with code, bold, emphasis and
     links; `link(target)` gives a link's address in the app, or None for plain text."""
-    out: list[str] = []
+    out: list[Markup] = []
     at = 0
     for found in _INLINE.finditer(text):
         out.append(escape(text[at : found.start()]))
@@ -82,6 +82,7 @@ def blocks(markdown: str) -> list[tuple[str, list[str]]]:
 
 
 def to_html(markdown: str, link: Callable[[str], str | None]) -> Markup:
+    """Paragraphs and lists as HTML; a list's items are the decisions."""
     parts: list[Markup] = []
     for kind, texts in blocks(markdown):
         if kind == "p":

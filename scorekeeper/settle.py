@@ -37,9 +37,9 @@ def round_to_hundreds(points: int) -> int:
 
 
 def usual_per(variant_id: str) -> int:
-    """The points a stake is usually quoted per: 100 in the games scored in hundreds
-    (those that may round each rubber or round to 100), else 1. New match starts
-    the stake's "per" there when the game is chosen."""
+    """The points a stake is usually quoted per: 100 in the games whose rubbers may be
+    rounded to hundreds (rubber, Honeymoon, Chicago), else 1. New match fills in
+    the stake's "per" with it when a game is chosen."""
     specs = VARIANTS[variant_id].option_specs
     return 100 if any(spec.name == "round_to_hundreds" for spec in specs) else 1
 
