@@ -38,6 +38,15 @@ def section(markdown: str, heading: str) -> str:
     return "\n".join(lines[start:end]).strip()
 
 
+def has_section(markdown: str, heading: str) -> bool:
+    """Whether `section(markdown, heading)` finds the heading."""
+    try:
+        section(markdown, heading)
+    except KeyError:
+        return False
+    return True
+
+
 def inline(text: str, link: Callable[[str], str | None]) -> Markup:
     """One paragraph's or item's text as HTML: escaped, with code, bold, emphasis and
     links; `link(target)` gives a link's address in the app, or None for plain text."""

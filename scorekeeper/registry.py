@@ -23,7 +23,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from .docs import DECISIONS
+from .docs import DECISIONS, has_section
 from .variants import VARIANTS
 from .variants.common import Game
 
@@ -97,7 +97,7 @@ def missing(
         document = docs / "variants" / f"{variant_id}.md"
         if not document.is_file():
             problems.append(f"{variant_id}: no file docs/variants/{variant_id}.md")
-        elif f"\n## {DECISIONS}\n" not in document.read_text(encoding="utf-8"):
+        elif not has_section(document.read_text(encoding="utf-8"), DECISIONS):
             problems.append(f"{variant_id}: docs/variants/{variant_id}.md has no '## {DECISIONS}'")
         if documentation and f"| `{variant_id}` |" not in readme_text:
             problems.append(f"{variant_id}: no row in the variants table of README.md")
