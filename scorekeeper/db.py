@@ -13,6 +13,7 @@ saving at once are thus run one after the other, each seeing the other's change.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
@@ -40,7 +41,7 @@ from .changelog import (
     decide,
     fold,
 )
-from .matchfile import Match
+from .matchfile import Match, dumps
 from .variants import Outcome
 
 migrations = Migrations("scorekeeper")
@@ -471,17 +472,46 @@ def _stored(db: Database, submission: str | None) -> tuple[str, Change] | None:
     return (rows[0]["match_id"], _change_from_row(rows[0])) if rows else None
 
 
+def _same_match(state: StoredMatch, start: Change, match: Match) -> bool:
+    """Whether a stored start is the start of `match` (players, options, hands,
+    title and stake), compared as stored: through JSON."""
+    settings = {"title": match.title or "", "stake": match.stake.as_json() if match.stake else None}
+    asked = [match.variant, match.players, match.options, list(match.hands), settings]
+    made = [state.variant, state.players, state.options, start.hands or [], start.settings]
+    return json.loads(_dump(asked)) == json.loads(_dump(made))
+
+
+def _start_keys(submission: str | None, match: Match) -> list[str]:
+    """The keys a start form may be stored under: its one-time key, and that key
+    with a digest of what it asks for. A page brought back (Back) sends its key
+    again with other players or another file: that start is stored under the
+    second, so it makes its own match, and a double tap of it still makes one."""
+    if not submission:
+        return []
+    digest = hashlib.sha256(dumps(match).encode()).hexdigest()[:16]
+    return [submission, f"{submission}.{digest}"]
+
+
 def create_match(
     db: Database, match: Match, *, device: str = DEFAULT_DEVICE, submission: str | None = None
 ) -> Applied:
-    """Store a new (already validated) match, its hands as the first change."""
+    """Store a new (already validated) match, its hands as the first change.
+
+    The same form sent again with the same content answers as the first time
+    (`repeated`); with other content it starts a match of its own."""
     with writing(db):
-        earlier = _stored(db, submission)
-        if earlier is not None and earlier[1].kind == CREATE:
-            state = load_match(db, earlier[0])
-            return Applied(earlier[0], earlier[1], state, repeated=True)
-        if earlier is not None:  # a key that saved something else: not this form's
-            submission = None
+        keys = _start_keys(submission, match)
+        free = None
+        for key in keys:
+            earlier = _stored(db, key)
+            if earlier is None:
+                free = free or key
+                continue
+            if earlier[1].kind == CREATE:
+                state = load_match(db, earlier[0])
+                if state is not None and _same_match(state, earlier[1], match):
+                    return Applied(earlier[0], earlier[1], state, repeated=True)
+        submission = free  # None: both spent on other things, stored without a key
         stamp = now()
         match_id = new_match_id()
         db["matches"].insert(
