@@ -13,6 +13,7 @@ match with the change) and returns the change to store, or raises `Refused`.
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -25,11 +26,17 @@ from .variants.common import HandResult
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
 SETTINGS, DELETE_MATCH, RESTORE_MATCH = "settings", "delete_match", "restore_match"
 HAND_KINDS = frozenset({APPEND, EDIT, DELETE, RESTORE})
+# A command only, never a stored change: "take back change N" (`undoes`). It is
+# resolved inside the write transaction into the change that does it.
+UNDO = "undo"
 DEFAULT_DEVICE = "a phone"
 MAX_DEVICE = 30
 # Every change is kept; a match that reached this many (ten edits of every one
 # of MAX_ENTRIES hands) is not a real evening but a runaway script.
 MAX_CHANGES = 10 * MAX_ENTRIES
+# Past MAX_CHANGES a match can still be deleted and brought back (and those
+# undone) this many times, then nothing more is stored: every change counts.
+MATCH_RESERVE = 20
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,8 @@ class Change:
 
     def answers(self, command: Command) -> bool:
         """Whether `command` asks for exactly what this change did (a resent form)."""
+        if command.kind == UNDO:
+            return self.undoes is not None and command.undoes in (None, self.undoes)
         return (
             self.kind == command.kind
             and command.hand in (None, self.hand)
@@ -106,11 +115,15 @@ class MatchState:
     # The change that made the current version of each hand, and of the settings.
     made_by: dict[int, Change] = field(default_factory=dict)
     settings_by: Change | None = None
+    # Where each revision's entry is in `log`, and the keys in play kept sorted:
+    # each step of the fold then costs the same however long the log is.
+    at: dict[int, int] = field(default_factory=dict)
+    order: list[int] = field(default_factory=list)
 
     @property
     def keys(self) -> list[int]:
         """Hands in play, in the order played."""
-        return sorted(self.live)
+        return list(self.order)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -136,10 +149,16 @@ class MatchState:
         return self.log[-1].change.created if self.log else self.created
 
     def number_of(self, key: int) -> int | None:
-        return self.keys.index(key) + 1 if key in self.live else None
+        return bisect_left(self.order, key) + 1 if key in self.live else None
+
+    def entry(self, revision: int) -> Entry | None:
+        """The log entry of change `revision` (None: no such change)."""
+        index = self.at.get(revision)
+        return None if index is None else self.log[index]
 
     def since(self, revision: int) -> list[Entry]:
-        return [e for e in self.log if e.change.revision > revision]
+        start = self.at.get(revision + 1, 0 if revision < self.revision else len(self.log))
+        return [e for e in self.log[start:] if e.change.revision > revision]
 
     def undoable(self) -> Entry | None:
         """The newest change not yet undone (undos themselves are not undone:
@@ -181,7 +200,10 @@ def step(state: MatchState, change: Change) -> None:
         for i, record in enumerate(change.hands or [], 1):
             state.live[i] = record
             state.made_by[i] = change
+        state.order = sorted(state.live)
     elif kind == APPEND:
+        if key not in state.live:
+            insort(state.order, key)
         state.live[key] = change.record
         state.made_by[key] = change
         number = len(state.live)  # a new hand's key is past every other: it comes last
@@ -194,9 +216,12 @@ def step(state: MatchState, change: Change) -> None:
         number = state.number_of(key)
         previous = state.made_by.get(key)
         state.removed[key] = state.live.pop(key)
+        del state.order[number - 1]
     elif kind == RESTORE:
         previous = state.made_by.get(key)
         state.removed.pop(key, None)
+        if key not in state.live:
+            insort(state.order, key)
         state.live[key] = change.record
         state.made_by[key] = change
         number = state.number_of(key)
@@ -210,11 +235,10 @@ def step(state: MatchState, change: Change) -> None:
         state.deleted = False
     else:
         raise ValueError(f"unknown change {kind!r}")
-    if change.undoes is not None:
-        state.log = [
-            replace(e, undone_by=change.revision) if e.change.revision == change.undoes else e
-            for e in state.log
-        ]
+    if change.undoes is not None and change.undoes in state.at:
+        index = state.at[change.undoes]
+        state.log[index] = replace(state.log[index], undone_by=change.revision)
+    state.at[change.revision] = len(state.log)
     state.log.append(Entry(change, number, previous))
     state.revision = change.revision
 
@@ -313,12 +337,18 @@ class Refused(Exception):
     form was drawn (`stale`), or only a `message`."""
 
     def __init__(
-        self, message: str, *, problems: list[Problem] | None = None, stale: list[Entry] = ()
+        self,
+        message: str,
+        *,
+        problems: list[Problem] | None = None,
+        stale: list[Entry] = (),
+        target: Entry | None = None,
     ):
         super().__init__(message)
         self.message = message
         self.problems = list(problems or [])
         self.stale = list(stale)
+        self.target = target  # an Undo's change, when it can no longer be undone
 
     @property
     def lines(self) -> list[str]:
@@ -346,16 +376,14 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
     """The change to store for `command`, checked against `state`; or Refused."""
     if command.revision is not None and command.revision > state.revision:
         raise Refused("This form does not belong to this match as stored: reload the page.")
+    if command.kind == UNDO:
+        command = resolve_undo(state, command)
     stale = conflicts(state, command)
     if stale:
         raise Refused("stale", stale=stale)
     if state.deleted and command.kind != RESTORE_MATCH:
         raise Refused("The match was deleted; bring it back first.")
-    if state.revision >= MAX_CHANGES and command.kind not in (DELETE_MATCH, RESTORE_MATCH):
-        raise Refused(
-            f"This match has {MAX_CHANGES} changes, the most one match keeps:"
-            " start a new match to go on (this one stays as it is)."
-        )
+    full(state, command.kind)
     kind, key = command.kind, command.hand
     records = dict(state.live)
     if kind == APPEND:
@@ -420,6 +448,53 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         submission=command.submission,
     )
     return change, outcome
+
+
+def full(state: MatchState, kind: str) -> None:
+    """Refuse a change past the limit. Every change counts: past MAX_CHANGES only
+    deleting or bringing back the whole match (or undoing that), and only
+    MATCH_RESERVE more times, so no sequence of commands grows a log for ever."""
+    if state.revision >= MAX_CHANGES + MATCH_RESERVE:
+        raise Refused(
+            f"This match has {state.revision} changes, the most one match keeps: nothing"
+            " more can be stored in it. Download its match file and import it to go on"
+            " with a fresh history."
+        )
+    if state.revision >= MAX_CHANGES and kind not in (DELETE_MATCH, RESTORE_MATCH):
+        raise Refused(
+            f"This match has {MAX_CHANGES} changes, the most one match keeps:"
+            " start a new match to go on (this one stays as it is)."
+        )
+
+
+def resolve_undo(state: MatchState, command: Command) -> Command:
+    """The change that takes back what an Undo button was drawn for.
+
+    `command.undoes` names that change (the revision the button carries): it is
+    undone only while it is still the newest change not undone, else Refused
+    with the changes made since (`stale`) and the change itself (`target`); an
+    Undo never takes back another phone's newer change. Without `undoes` (a page
+    drawn before buttons carried it), the newest change as of the form's
+    revision, refused if anything changed since."""
+    if command.undoes is None:
+        if command.revision is not None and command.revision < state.revision:
+            raise Refused("stale", stale=state.since(command.revision))
+        target = state.undoable()
+        if target is None:
+            raise Refused("There is nothing to undo.")
+    else:
+        target = state.entry(command.undoes)
+        if target is None or target.change.kind == CREATE or target.change.undoes is not None:
+            raise Refused("There is no such change to undo.")
+        if target.undone_by is not None:
+            raise Refused("undone", stale=[state.entry(target.undone_by)], target=target)
+        if state.undoable() is not target:
+            newer = state.log[state.at[target.change.revision] + 1 :]
+            since = [e for e in newer if e.undone_by is None and e.change.undoes is None]
+            raise Refused("newer", stale=since, target=target)
+    undo = undo_command(state, target)
+    # Checked here against the change itself: no second check of the revision.
+    return replace(undo, submission=command.submission, device=command.device)
 
 
 def _gone(state: MatchState, key: int | None) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from flask import abort, after_this_request, current_app, flash, request, session
 from werkzeug.routing import BaseConverter, IntegerConverter
 
-from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Command, Entry, describe, who
+from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Change, Command, Entry, describe, who
 from ..db import Applied, StoredMatch, apply, get_db, load_match
 from ..variants import MatchError, Outcome, Problem, breaks_a_line
 
@@ -149,6 +149,19 @@ def form_revision() -> int | None:
     """The revision the submitted form was drawn from (None when missing or garbled)."""
     text = request.form.get("revision", "")
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def form_undoes() -> int | None:
+    """The revision of the change an Undo button was drawn for (None: an older page's)."""
+    text = request.form.get("undoes", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def flash_undo(message: str, change: Change | None) -> None:
+    """Answer a change with an Undo that carries the change's revision, so the
+    button takes back that change or is refused, never a newer one another phone
+    made meanwhile (base.html draws it). No change: no Undo."""
+    flash(message, f"undo:{change.revision}" if change is not None else "info")
 
 
 def form_key() -> str | None:

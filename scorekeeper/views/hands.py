@@ -25,7 +25,7 @@ from flask import (
 )
 from wtforms import RadioField
 
-from ..changelog import APPEND, DELETE, EDIT, Refused, describe, undo_command
+from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, describe
 from ..db import Applied
 from ..entry import HandEntry, entry_for
 from ..sheets import score_line
@@ -39,6 +39,8 @@ from . import (
     command,
     cut,
     flash_problems,
+    flash_undo,
+    form_undoes,
     load_or_404,
     place_problems,
     remember,
@@ -187,7 +189,7 @@ def _hand_page(match_id: str, hand_key: int | None):
                     flash(refusal.message, "error")
                     return _to_sheet(match_id)
             else:
-                flash(f"{entry.noun} {change_number(applied)} saved.", "undo")
+                flash_undo(f"{entry.noun} {change_number(applied)} saved.", applied.change)
                 return _after_save(match_id, applied, kind)
         else:
             problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
@@ -290,7 +292,7 @@ def _one_tap(
         else:
             flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
-        flash(done(change_number(applied)), "undo")
+        flash_undo(done(change_number(applied)), applied.change)
     if request.form.get("back") == "hand":  # the Undo of a hand form: back to entering hands
         return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id)
@@ -326,20 +328,44 @@ def end(match_id: str):
 
 @bp.post("/undo")
 def undo(match_id: str):
-    """Take back the last change of any kind (each Undo goes one step further back)."""
-    loaded = load_or_404(match_id)
-    target = loaded.stored.undoable()
-    if target is None:
-        flash("There is nothing to undo.", "info")
-        return _to_sheet(match_id)
-    cmd = undo_command(loaded.stored, target)
-    fields = {
-        "hand": cmd.hand,
-        "record": cmd.record,
-        "settings": cmd.settings,
-        "undoes": cmd.undoes,
-    }
-    what = describe(target, entry_for(loaded.stored.variant).noun)
-    return _one_tap(
-        match_id, cmd.kind, lambda number: f"Undone: {what}.", "That cannot be undone:", **fields
-    )
+    """Take back the change the button was drawn for (its revision, `undoes`): the
+    write path refuses when that change is no longer the newest one not undone,
+    so one phone's Undo never takes back another phone's newer change."""
+    noun = entry_for(load_or_404(match_id).stored.variant).noun
+    try:
+        applied = submit(match_id, command(UNDO, undoes=form_undoes()))
+    except NoRevision:
+        flash(NO_REVISION, "error")
+    except Refused as refusal:
+        _say_not_undone(refusal, noun)
+    else:
+        undone = applied.state.entry(applied.change.undoes)
+        further = applied.state.undoable()  # the answer's Undo goes one step further back
+        flash_undo(f"Undone: {describe(undone, noun)}.", further.change if further else None)
+    if request.form.get("back") == "hand":  # the Undo of a hand form: back to entering hands
+        return redirect(url_for("hands.new", match_id=match_id))
+    return _to_sheet(match_id)
+
+
+def _say_not_undone(refusal: Refused, noun: str) -> None:
+    """Why nothing was undone, naming the changes in the way."""
+    lines = change_lines(refusal.stale, noun)
+    if refusal.target is not None:
+        what = describe(refusal.target, noun)
+        if refusal.message == "undone":
+            flash(cut(f"Not undone: “{what}” was already undone."), "error")
+        else:
+            flash(
+                cut(
+                    f"Not undone: “{what}” is no longer the last change. Undo the newer"
+                    " change first, or change it on the sheet or in the history."
+                ),
+                "error",
+            )
+        flash_problems(lines, noun="change")
+    elif refusal.stale:
+        flash("Not done: the match changed since this page was drawn. Nothing was undone.", "error")
+        flash_problems(lines, noun="change")
+    else:
+        info = refusal.message == "There is nothing to undo."
+        flash(cut(refusal.message), "info" if info else "error")

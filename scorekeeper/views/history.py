@@ -25,7 +25,17 @@ from ..changelog import (
 from ..entry import entry_for
 from ..forms import ConfirmForm
 from ..variants import VARIANTS
-from . import NoRevision, ago, change_lines, command, cut, flash_problems, load_or_404, submit
+from . import (
+    NoRevision,
+    ago,
+    change_lines,
+    command,
+    cut,
+    flash_problems,
+    flash_undo,
+    load_or_404,
+    submit,
+)
 
 bp = Blueprint("history", __name__, url_prefix="/m/<match:match_id>/history")
 
@@ -127,6 +137,6 @@ def restore(match_id: str, revision: int):
             flash(cut(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
         last = applied.state.log[-1]
-        flash(f"Brought back. {describe(last, noun)}.", "undo")
+        flash_undo(f"Brought back. {describe(last, noun)}.", last.change)
         return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
     return back

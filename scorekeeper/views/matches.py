@@ -35,6 +35,7 @@ from . import (
     change_lines,
     command,
     flash_problems,
+    flash_undo,
     form_key,
     load_or_404,
     my_matches,
@@ -254,6 +255,7 @@ def show(match_id: str):
         confirm=ConfirmForm(),
         open_hand=request.args.get("hand", type=int),
         undo_text=describe(last, noun) if last else None,
+        undo_revision=last.change.revision if last else None,
         share=share_links(loaded.stored),
     )
 
@@ -350,7 +352,7 @@ def settings(match_id: str):
                 "stake": stake.as_json() if stake else None,
             }
             try:
-                submit(match_id, command(SETTINGS, settings=settings))
+                applied = submit(match_id, command(SETTINGS, settings=settings))
             except NoRevision:
                 problems = [NO_REVISION]
             except Refused as refusal:
@@ -360,7 +362,7 @@ def settings(match_id: str):
                     changed = change_lines(refusal.stale)
                     loaded = load_or_404(match_id)
             else:
-                flash("Title and stake saved.", "undo")
+                flash_undo("Title and stake saved.", applied.change)
                 return redirect(url_for("matches.show", match_id=match_id))
     return render_template(
         "matches/settings.html",
@@ -378,7 +380,7 @@ def _match_command(match_id: str, kind: str, done: str, answer_here: bool = Fals
     where the flash offers Undo, instead of the match list."""
     load_or_404(match_id)
     try:
-        submit(match_id, command(kind))
+        applied = submit(match_id, command(kind))
     except NoRevision:
         flash(NO_REVISION, "error")
     except Refused as refusal:
@@ -386,7 +388,7 @@ def _match_command(match_id: str, kind: str, done: str, answer_here: bool = Fals
         flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
         return redirect(url_for("matches.show", match_id=match_id))
     else:
-        flash(done, "undo" if answer_here else "info")
+        flash_undo(done, applied.change if answer_here else None)
         if answer_here:
             return redirect(url_for("matches.show", match_id=match_id))
     return redirect(url_for("matches.index"))
