@@ -120,6 +120,20 @@ class MatchState:
     at: dict[int, int] = field(default_factory=dict)
     order: list[int] = field(default_factory=list)
 
+    def copy(self) -> MatchState:
+        """A state of its own to move on (changes and entries are frozen: shared)."""
+        return replace(
+            self,
+            players=list(self.players),
+            options=dict(self.options),
+            live=dict(self.live),
+            removed=dict(self.removed),
+            log=list(self.log),
+            made_by=dict(self.made_by),
+            at=dict(self.at),
+            order=list(self.order),
+        )
+
     @property
     def keys(self) -> list[int]:
         """Hands in play, in the order played."""

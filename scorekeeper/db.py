@@ -19,6 +19,8 @@ import os
 import secrets
 import sqlite3
 import tempfile
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
@@ -406,22 +408,69 @@ def _change_row(match_id: str, change: Change) -> dict[str, Any]:
     }
 
 
+# The folded state of the matches read last, so a page or a write of a long
+# match folds only the changes made since (the write lock is held briefly).
+# Match ids are random, so an id names one match in any database; a cached state
+# is used only when its newest change is still stored as it was.
+FOLDED_KEPT = 32
+_folded: OrderedDict[str, StoredMatch] = OrderedDict()
+_folded_lock = threading.Lock()
+
+
+def _keep(state: StoredMatch) -> None:
+    with _folded_lock:
+        _folded[state.id] = state.copy()
+        _folded.move_to_end(state.id)
+        while len(_folded) > FOLDED_KEPT:
+            _folded.popitem(last=False)
+
+
+def _kept(db: Database, match_id: str) -> StoredMatch | None:
+    """A copy of the cached state of `match_id`, if its newest change is still stored."""
+    with _folded_lock:
+        cached = _folded.get(match_id)
+        cached = cached.copy() if cached is not None else None
+    if cached is None or not cached.log:
+        return None
+    last = cached.log[-1].change
+    rows = db.execute(
+        "select created, kind from changes where match_id = ? and revision = ?",
+        [match_id, last.revision],
+    ).fetchall()
+    return cached if rows == [(last.created, last.kind)] else None
+
+
+def forget_folded() -> None:
+    """Drop every cached state (a store replaced under a running process)."""
+    with _folded_lock:
+        _folded.clear()
+
+
 def load_match(db: Database, match_id: str) -> StoredMatch | None:
     """The match as its changes make it now (deleted matches too: `.deleted`)."""
     rows = list(db.query("select * from matches where id = ?", [match_id]))
     if not rows:
         return None
     row = rows[0]
-    state = StoredMatch(
-        id=row["id"],
-        variant=row["variant"],
-        players=json.loads(row["players"]),
-        options=json.loads(row["options"] or "{}"),
-        created=row["created"],
-        watch=row["watch"],
+    state = _kept(db, match_id)
+    if state is None:
+        state = StoredMatch(
+            id=row["id"],
+            variant=row["variant"],
+            players=json.loads(row["players"]),
+            options=json.loads(row["options"] or "{}"),
+            created=row["created"],
+            watch=row["watch"],
+        )
+    changes = db.query(
+        "select * from changes where match_id = ? and revision > ? order by revision",
+        [match_id, state.revision],
     )
-    changes = db.query("select * from changes where match_id = ? order by revision", [match_id])
-    return fold(state, [_change_from_row(c) for c in changes])
+    before = state.revision
+    fold(state, [_change_from_row(c) for c in changes])
+    if state.revision != before:
+        _keep(state)
+    return state
 
 
 def match_for_watch(db: Database, token: str) -> str | None:
