@@ -102,9 +102,10 @@ def blank(field) -> bool:
 
 
 def my_matches() -> list[str]:
-    """The ids of the matches this browser started or opened, most recent first."""
+    """The ids of the matches this browser started or opened, most recent first,
+    each once (a cookie naming one match sixty times costs one load, not sixty)."""
     ids = request.cookies.get(MINE_COOKIE, "").split(".")
-    return [i for i in ids if _MATCH_ID.fullmatch(i)][:MAX_MINE]
+    return list(dict.fromkeys(i for i in ids if _MATCH_ID.fullmatch(i)))[:MAX_MINE]
 
 
 def remember(match_id: str) -> None:

@@ -81,13 +81,30 @@ def _offers(state: MatchState, entry: Entry, noun: str) -> list[tuple[str, str]]
     return offers
 
 
+PAGE = 100  # changes on one history page, newest first
+
+
+def _upto(latest: int) -> int:
+    """The newest revision the page shows (`upto`, the latest when not given):
+    an address that stays the same page however many changes come after."""
+    text = request.args.get("upto")
+    if text is None:
+        return latest
+    if not (text.isascii() and text.isdigit() and len(text) <= 12) or int(text) < 1:
+        abort(400)
+    return min(int(text), latest)
+
+
 @bp.get("")
 def show(match_id: str):
     loaded = load_or_404(match_id)
     state = loaded.stored
     noun = entry_for(state.variant).noun
+    upto = _upto(state.revision)
+    oldest = max(upto - PAGE + 1, 1)
+    shown = [e for e in (state.entry(r) for r in range(upto, oldest - 1, -1)) if e is not None]
     rows: list[dict[str, Any]] = []
-    for entry in reversed(state.log):
+    for entry in shown:
         change = entry.change
         rows.append(
             {
@@ -107,6 +124,9 @@ def show(match_id: str):
         variant=VARIANTS[state.variant],
         rows=rows,
         confirm=ConfirmForm(),
+        older=oldest - 1 if oldest > 1 else None,
+        newer=None if upto >= state.revision else min(upto + PAGE, state.revision),
+        latest=state.revision,
     )
 
 
@@ -114,7 +134,7 @@ def show(match_id: str):
 def restore(match_id: str, revision: int):
     loaded = load_or_404(match_id)
     state = loaded.stored
-    entry = next((e for e in state.log if e.change.revision == revision), None)
+    entry = state.entry(revision)
     version = request.form.get("version", "this")
     if entry is None or version not in ("this", "before"):
         abort(404)

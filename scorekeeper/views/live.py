@@ -64,8 +64,14 @@ def _live_answer(match_id: str | None, since: int):
 
 
 def _since() -> int:
+    """The revision the phone has (`since`, 0 when not given); anything but a
+    revision number is answered 400, never the whole log as if it were 0."""
     text = request.args.get("since", "0")
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else 0
+    if text.isascii() and text.isdigit() and len(text) <= 12:
+        return int(text)
+    response = jsonify(error="since must be the revision this page shows, a whole number: since=12")
+    response.status_code = 400
+    abort(response)
 
 
 @bp.get("/m/<match:match_id>/live")
