@@ -14,6 +14,7 @@ from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .matchfile import FORMAT, MAX_CURRENCY, MAX_TITLE
+from .names import normal
 from .variants import MAX_NAME, VARIANTS
 
 MAX_PLAYERS = 5
@@ -132,7 +133,8 @@ class NewMatchForm(StakeFields, FlaskForm):
         return [getattr(self, f"player{i}") for i in range(1, MAX_PLAYERS + 1)]
 
     def players(self) -> list[str]:
-        return [f.data.strip() for f in self.player_fields() if f.data and f.data.strip()]
+        """The names typed, composed (NFC: "Zoë" is one name however it was typed)."""
+        return [normal(f.data) for f in self.player_fields() if f.data and f.data.strip()]
 
     def options_json(self) -> dict[str, Any]:
         """Only the options of the chosen variant that were filled in; blank means default."""

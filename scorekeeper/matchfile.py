@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .names import direction_problem
 from .variants import (
     MAX_NAME,
     MatchError,
@@ -206,7 +207,8 @@ def title_problems(title: Any) -> list[Problem]:
     """A title is text of at most MAX_TITLE characters (a file's, or the settings form's)."""
     if not isinstance(title, str) or len(title) > MAX_TITLE:
         return [Problem(f"give text of at most {MAX_TITLE} characters", "title")]
-    return []
+    turned = direction_problem(title)
+    return [Problem(turned, "title")] if turned else []
 
 
 def from_document(doc: Any, *, max_entries: int | None = None) -> Match:

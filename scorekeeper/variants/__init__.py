@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from ..names import alike, name_problem
 from .bridge_for_three import BridgeForThree
 from .calypso import Calypso
 from .common import Game, HandError, Outcome, Problem, _is_int, key_name
@@ -73,17 +74,16 @@ def check_players(cls: type[Game], players: Any) -> list[Problem]:
     problems = []
     if len(players) not in cls.player_counts:
         problems.append(Problem(f"{cls.id} needs {counts} players, not {len(players)}", "players"))
-    seen: set[str] = set()
+    seen: list[tuple[int, str]] = []
     for i, name in enumerate(players, 1):
         if not isinstance(name, str) or not name.strip():
             problems.append(
                 Problem(f"player {i} needs a name of 1–{MAX_NAME} characters", "players")
             )
             continue
-        if breaks_a_line(name):
-            problems.append(
-                Problem(f"player {i} {name!r} has a line break or control character", "players")
-            )
+        unusable = name_problem(name)
+        if unusable:
+            problems.append(Problem(f"player {i} {name!r} {unusable}", "players"))
             continue
         if name != name.strip():
             problems.append(Problem(f"player {i} {name!r} has spaces around the name", "players"))
@@ -93,12 +93,21 @@ def check_players(cls: type[Game], players: Any) -> list[Problem]:
                     f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
                 )
             )
-        key = name.strip().casefold()
-        if key in seen:
+        twin = next((j for j, other in seen if alike(other, name)), None)
+        if twin is not None and players[twin - 1].strip().casefold() == name.strip().casefold():
             problems.append(
                 Problem(f"{name.strip()!r} appears twice (case does not count)", "players")
             )
-        seen.add(key)
+        elif twin is not None:
+            problems.append(
+                Problem(
+                    f"player {i} {name.strip()!r} looks the same as player {twin}"
+                    f" {players[twin - 1].strip()!r}: give each player a name that reads"
+                    " differently",
+                    "players",
+                )
+            )
+        seen.append((i, name))
     return problems
 
 

@@ -19,7 +19,8 @@ from werkzeug.routing import BaseConverter, IntegerConverter
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE, Change, Command, Entry, describe, who
 from ..db import Applied, StoredMatch, apply, get_db, load_match
-from ..variants import MatchError, Outcome, Problem, breaks_a_line
+from ..names import name_problem, normal
+from ..variants import MatchError, Outcome, Problem
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 PHONE_COOKIE = "phone"
@@ -135,10 +136,23 @@ def phone_name() -> str:
 
 
 def clean_phone_name(text: str) -> str:
-    text = " ".join(text.split())[:MAX_DEVICE]
-    if breaks_a_line(text) or any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+    """The phone's name as kept (composed, one space between words, at most
+    MAX_DEVICE characters); "" when it cannot name a phone (names.name_problem)."""
+    text = " ".join(normal(text).split())[:MAX_DEVICE]
+    if not text or phone_name_problem(text):
         return ""
     return text
+
+
+def phone_name_problem(text: str) -> str | None:
+    """Why `text` cannot name this phone, in a few words (None: it can). Line
+    breaks count as spaces here (a pasted name); "" is no name, not a problem."""
+    text = " ".join(normal(text).split())
+    if not text:
+        return None
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return "is not valid text"
+    return name_problem(text, brief=True)
 
 
 def new_key() -> str:

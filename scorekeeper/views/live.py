@@ -32,7 +32,14 @@ from ..db import StoredMatch
 from ..entry import entry_for
 from ..forms import ConfirmForm
 from ..variants import breaks_a_line
-from . import PHONE_COOKIE, change_lines, clean_phone_name, load_or_404, phone_name
+from . import (
+    PHONE_COOKIE,
+    change_lines,
+    clean_phone_name,
+    load_or_404,
+    phone_name,
+    phone_name_problem,
+)
 
 bp = Blueprint("live", __name__)
 
@@ -149,14 +156,18 @@ def name_phone():
     """A phone names itself once ("Ann's phone"): the history says who changed what."""
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    name = clean_phone_name(request.form.get("name", ""))
+    typed = request.form.get("name", "")
+    name = clean_phone_name(typed)
     back = request.form.get("next", "")
     if (
         not back.startswith("/") or back.startswith("//") or "\\" in back or breaks_a_line(back)
     ):  # only a path of this app, never another site or a forged header
         back = url_for("matches.index")
     response = redirect(back)
-    if name:
+    refused = phone_name_problem(typed)
+    if refused:  # the name this phone had stays
+        flash(f"Phone name not changed: it {refused}.", "error")
+    elif name:
         response.set_cookie(
             PHONE_COOKIE,
             name,

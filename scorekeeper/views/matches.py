@@ -24,6 +24,7 @@ from ..matchfile import (
     loads,
     parse_stake,
 )
+from ..names import alike, name_problem, normal
 from ..settle import settle, usual_per
 from ..sheets import build_sheet
 from ..sheets.hand_log import log_table
@@ -66,18 +67,30 @@ def _seating_refused(form) -> bool:
     input, one too many on the input to clear."""
     cls = VARIANTS.get(form.variant.data)
     inputs = form.player_fields()
-    seen: dict[str, int] = {}
+    seen: list[tuple[int, str]] = []
     for seat, field in enumerate(inputs, 1):
         if blank(field):
             continue
-        name = field.data.strip()
-        if name.casefold() in seen:
+        name = normal(field.data)
+        unusable = name_problem(name)
+        if unusable:
+            field.errors = [*field.errors, f"This name {unusable}."]
+            continue
+        twin = next(((s, other) for s, other in seen if alike(other, name)), None)
+        if twin and twin[1].casefold() == name.casefold():
             field.errors = [
                 *field.errors,
-                f"{name} is already Player {seen[name.casefold()]}: give each player"
+                f"{name} is already Player {twin[0]}: give each player"
                 " a different name (capitals do not count).",
             ]
-        seen.setdefault(name.casefold(), seat)
+        elif twin:
+            field.errors = [
+                *field.errors,
+                f"{name} looks the same as Player {twin[0]} ({twin[1]}): give each player"
+                " a name that reads differently.",
+            ]
+        else:
+            seen.append((seat, name))
     filled = [field for field in inputs if not blank(field)]
     if cls is not None and len(filled) not in cls.player_counts:
         wanted = " or ".join(str(n) for n in cls.player_counts)

@@ -1,0 +1,218 @@
+"""Names that are not what they look like: composed and combined letters, invisible
+and direction characters, look-alike letters of other scripts. Each refused with
+the field named: the new-match form (on the player's own input), a match file
+(players), the settings' title and a phone's name."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from scorekeeper.matchfile import from_document
+from scorekeeper.names import alike, name_problem, normal, skeleton
+from scorekeeper.variants import MatchError
+from tests.webtools import errors_on, visible_text
+
+ZOE_COMPOSED = "Zo\u00eb"
+ZOE_COMBINED = "Zoe\u0308"
+CYRILLIC_ANN = "\u0410nn"  # "Аnn": a Cyrillic capital A, then Latin nn
+
+
+@pytest.mark.parametrize(
+    "name, problem",
+    [
+        ("Ann", None),
+        (ZOE_COMPOSED, None),
+        ("Nguyễn Văn An", None),
+        ("山田たろう", None),  # Han and Hiragana are written together
+        ("Ivan Иванов", None),  # one script in each word
+        ("Ελένη", None),
+        ("محمد", None),
+        ("Jean-Luc O'Neil", None),
+        ("\ue000", None),  # a font's own sign: drawn
+        ("\u200b", "has an invisible formatting character (U+200B ZERO WIDTH SPACE)"),
+        ("\u2060", "has an invisible formatting character (U+2060 WORD JOINER)"),
+        ("\u3164", "has a character that shows nothing (U+3164 HANGUL FILLER)"),
+        ("Ann\u202e", "has an invisible formatting character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
+        ("Bo\u200db", "has an invisible formatting character (U+200D ZERO WIDTH JOINER)"),
+        ("\u0301", "has nothing visible: type letters or digits"),
+        ("Bo\x85b", "has a line break or control character"),
+        (CYRILLIC_ANN, "mixes look-alike letters of different scripts (“А” U+0410"),
+        ("\u03a1aul", "mixes look-alike letters of different scripts (“Ρ” U+03A1"),
+    ],
+    ids=lambda v: repr(v)[:24],
+)
+def test_which_names_are_refused_and_why(name, problem):
+    said = name_problem(name)
+    assert (said is None) == (problem is None)
+    if problem is not None:
+        assert said.startswith(problem), said
+
+
+@pytest.mark.parametrize(
+    "one, other, same",
+    [
+        (ZOE_COMPOSED, ZOE_COMBINED, True),  # one composed ë, one e + combining diaeresis
+        ("Ann", "ann", True),  # case
+        ("Ann", "\uff21\uff4e\uff4e", True),  # full-width letters (NFKC)
+        ("Ann", CYRILLIC_ANN, True),
+        ("Capa", "\u0421\u0430\u0440\u0430", True),  # all-Cyrillic "Сара"
+        ("Al", "AI", True),  # a small L and a capital i
+        ("Ann", "Anne", False),
+        ("Zoe", ZOE_COMPOSED, False),
+        ("Li", "Lí", False),
+        ("Bob", "Вов", False),
+    ],
+)
+def test_names_a_reader_would_take_for_one(one, other, same):
+    assert alike(one, other) is same
+    assert alike(other, one) is same
+
+
+def test_the_skeleton_follows_unicode_confusables():
+    assert skeleton("\u0410") == "A"
+    assert skeleton("m") == "rn"
+    assert normal(f"  {ZOE_COMBINED} ") == ZOE_COMPOSED
+
+
+# --- the new-match form: each refusal on the player's own input ----------------------
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+
+
+@pytest.mark.parametrize(
+    "second, message",
+    [
+        ("\u200b", "This name has an invisible formatting character (U+200B ZERO WIDTH SPACE)"),
+        ("\u2060", "This name has an invisible formatting character (U+2060 WORD JOINER)"),
+        ("\u3164", "This name has a character that shows nothing (U+3164 HANGUL FILLER)"),
+        ("Bob\u202e", "This name has an invisible formatting character (U+202E RIGHT-TO-LEFT"),
+        ("\u0410nn", "This name mixes look-alike letters of different scripts (“А” U+0410"),
+        ("ann", "ann is already Player 1: give each player a different name"),
+        ("\uff21\uff4e\uff4e", "Ａｎｎ looks the same as Player 1 (Ann): give each player a name"),
+    ],
+    ids=["zero-width-space", "word-joiner", "hangul-filler", "rtl-override", "cyrillic-a",
+         "case", "full-width"],
+)  # fmt: skip
+def test_the_new_match_form_refuses_the_name_on_its_input(actions, client, second, message):
+    data = {"variant": "rubber", "player1": "Ann", "player2": second, "player3": "Cy"}
+    data["player4"] = "Dee"
+    answer = client.post("/new", data=data)
+    assert answer.status_code == 200
+    [error] = errors_on(answer, "player2")
+    assert error.startswith(message), error
+    assert errors_on(answer, "player1") == []
+    assert actions.page("/").count("/m/") == 0  # nothing stored
+
+
+def test_two_zoes_typed_on_two_keyboards_are_one_name(actions, client):
+    data = {"variant": "rubber", "player1": ZOE_COMPOSED, "player2": ZOE_COMBINED}
+    data.update(player3="Cy", player4="Dee")
+    answer = client.post("/new", data=data)
+    assert errors_on(answer, "player2") == [
+        "Zoë is already Player 1: give each player a different name (capitals do not count)."
+    ]
+
+
+def test_a_combined_name_is_kept_composed(actions):
+    match_id = actions.start("rubber", [ZOE_COMBINED, "Bob", "Cy", "Dee"])
+    assert actions.document(match_id)["players"][0] == ZOE_COMPOSED
+
+
+# --- a match file ---------------------------------------------------------------------
+
+FILE = {
+    "format": "scorekeeper-match/1",
+    "variant": "rubber",
+    "players": FOUR,
+    "hands": [{"declarer": "Ann", "contract": "2H", "tricks": 8}],
+}
+
+
+@pytest.mark.parametrize(
+    "players, line",
+    [
+        (
+            [ZOE_COMPOSED, ZOE_COMBINED, "Cy", "Dee"],
+            f"players: player 2 '{ZOE_COMBINED}' looks the same as player 1 '{ZOE_COMPOSED}'",
+        ),
+        (
+            ["Ann", CYRILLIC_ANN, "Cy", "Dee"],
+            "players: player 2 'Аnn' mixes look-alike letters of different scripts",
+        ),
+        (
+            ["Capa", "\u0421\u0430\u0440\u0430", "Cy", "Dee"],
+            "players: player 2 'Сара' looks the same as player 1 'Capa': give each player a name",
+        ),
+        (
+            ["Ann", "Bob\u202e", "Cy", "Dee"],
+            "players: player 2 'Bob\\u202e' has an invisible formatting character (U+202E",
+        ),
+        (["Ann", "\u3164", "Cy", "Dee"], "players: player 2 'ㅤ' has a character that shows"),
+    ],
+    ids=["two-zoes", "cyrillic-a", "whole-script", "rtl-override", "hangul-filler"],
+)
+def test_a_match_file_with_such_a_name_is_refused_naming_the_player(players, line):
+    document = copy.deepcopy(FILE)
+    document["players"] = players
+    document["hands"][0]["declarer"] = players[0]
+    with pytest.raises(MatchError) as refused:
+        from_document(document)
+    assert any(got.startswith(line) for got in refused.value.lines), refused.value.lines
+
+
+def test_a_match_file_keeps_a_combined_name_as_written_so_its_hands_still_name_it():
+    document = copy.deepcopy(FILE)
+    document["players"] = [ZOE_COMBINED, "Bob", "Cy", "Dee"]
+    document["hands"][0]["declarer"] = ZOE_COMBINED
+    assert from_document(document).players[0] == ZOE_COMBINED
+
+
+def test_an_import_with_such_a_name_says_which_player(actions):
+    document = copy.deepcopy(FILE)
+    document["players"] = ["Ann", CYRILLIC_ANN, "Cy", "Dee"]
+    page = actions.followed(actions.import_file(document))
+    assert "Not imported: 1 problem in this file." in page
+    assert "players: player 2 'Аnn' mixes look-alike letters of different scripts" in page
+
+
+# --- the settings' title, and a phone's name -------------------------------------------
+
+
+def test_a_title_with_a_direction_control_is_refused_on_the_title(actions, client):
+    match_id = actions.start("rubber", FOUR)
+    answer = client.post(
+        f"/m/{match_id}/settings",
+        data={"title": "Friday\u202e", "stake_amount": "", "stake_per": "", "stake_currency": ""},
+    )
+    assert errors_on(answer, "title") == [
+        "has a text-direction control (U+202E RIGHT-TO-LEFT OVERRIDE): type it without"
+    ]
+    assert "title" not in actions.document(match_id)
+
+
+@pytest.mark.parametrize(
+    "typed, said",
+    [
+        ("Bob\u202e", "Phone name not changed: it has an invisible character (U+202E)."),
+        ("\u200b", "Phone name not changed: it has an invisible character (U+200B)."),
+        ("\u3164", "Phone name not changed: it has an invisible character (U+3164)."),
+        (CYRILLIC_ANN, "Phone name not changed: it mixes look-alike letters of two scripts."),
+    ],
+)
+def test_a_phone_name_that_is_not_what_it_looks_is_refused(actions, client, typed, said):
+    client.post("/phone", data={"name": "Ann's phone", "next": "/"})
+    answer = client.post("/phone", data={"name": typed, "next": "/"})
+    assert answer.status_code == 302
+    assert said in visible_text(actions.page("/"))
+    assert client.get_cookie("phone").decoded_value == "Ann's phone"  # kept
+
+
+def test_a_phone_cookie_with_a_direction_control_counts_as_no_name(actions, client):
+    match_id = actions.start("rubber", FOUR)
+    client.set_cookie("phone", "Bob\u202e")
+    actions.save_hand(match_id, {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"})
+    history = visible_text(actions.page(f"/m/{match_id}/history"))
+    assert "Hand 1 saved" in history and "· a phone" in history
+    assert "\u202e" not in history
