@@ -271,24 +271,36 @@ def close_db(exc: BaseException | None = None) -> None:
         db.close()
 
 
+# The threads of one server take turns at writing here before asking SQLite:
+# a thread waiting on this lock is woken the moment the write before it ends,
+# where SQLite's busy handler would sleep and poll, and could lose every race
+# to a phone storming another match (another table kept waiting for a second).
+_write_turn = threading.Lock()
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
     """One write transaction holding the write lock from its first statement."""
+    if not _write_turn.acquire(timeout=BUSY_TIMEOUT):
+        raise StoreBusy("another write of this server held the store too long")
     try:
-        db.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:
-        if not store_fault(exc):
-            raise
-        raise StoreBusy(str(exc)) from exc
-    try:
-        yield db
-        db.execute("COMMIT")
-    except BaseException as exc:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        if store_fault(exc):
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if not store_fault(exc):
+                raise
             raise StoreBusy(str(exc)) from exc
-        raise
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException as exc:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            if store_fault(exc):
+                raise StoreBusy(str(exc)) from exc
+            raise
+    finally:
+        _write_turn.release()
 
 
 def migrate(path: str) -> None:

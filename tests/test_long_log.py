@@ -274,3 +274,24 @@ def test_every_page_gives_live_js_a_since_it_accepts(actions, client):
     for path in (f"/m/{match_id}", f"/m/{match_id}/hand/new", f"/w/{watch}"):
         url = re.search(r'data-live-url="([^"]+)"', actions.page(path)).group(1)
         assert client.get(url.replace("&amp;", "&")).status_code == 200, path
+
+
+# --- writes of one server take turns ------------------------------------------------
+
+
+def test_a_write_waiting_its_turn_past_the_timeout_answers_503_and_stores_nothing(
+    actions, monkeypatch
+):
+    match_id = actions.start("rubber", PLAYERS)
+    monkeypatch.setattr(store, "BUSY_TIMEOUT", 0.2)
+    with store._write_turn:  # another thread of this server is writing, for long
+        busy = actions.post_hand(
+            match_id, {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"}
+        )
+    assert busy.status_code == 503
+    assert "Not saved: the score store cannot be written right now" in visible_text(busy)
+    assert actions.hands(match_id) == []
+    saved = actions.post_hand(
+        match_id, {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"}
+    )
+    assert saved.status_code == 302 and len(actions.hands(match_id)) == 1
