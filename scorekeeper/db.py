@@ -422,8 +422,10 @@ def _change_row(match_id: str, change: Change) -> dict[str, Any]:
 
 # The folded state of the matches read last, so a page or a write of a long
 # match folds only the changes made since (the write lock is held briefly).
-# Match ids are random, so an id names one match in any database; a cached state
-# is used only when its newest change is still stored as it was.
+# Match ids are random, so an id names one match in any database; changes are
+# only ever added, so a cached state is used while its newest change is still
+# stored exactly as it was (a store put back from a backup, or edited by hand
+# at its newest change, is folded again).
 FOLDED_KEPT = 32
 _folded: OrderedDict[str, StoredMatch] = OrderedDict()
 _folded_lock = threading.Lock()
@@ -445,11 +447,12 @@ def _kept(db: Database, match_id: str) -> StoredMatch | None:
     if cached is None or not cached.log:
         return None
     last = cached.log[-1].change
-    rows = db.execute(
-        "select created, kind from changes where match_id = ? and revision = ?",
-        [match_id, last.revision],
-    ).fetchall()
-    return cached if rows == [(last.created, last.kind)] else None
+    rows = list(
+        db.query(
+            "select * from changes where match_id = ? and revision = ?", [match_id, last.revision]
+        )
+    )
+    return cached if rows and _change_from_row(rows[0]) == last else None
 
 
 def forget_folded() -> None:
@@ -464,16 +467,20 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
     if not rows:
         return None
     row = rows[0]
+    fresh = StoredMatch(
+        id=row["id"],
+        variant=row["variant"],
+        players=json.loads(row["players"]),
+        options=json.loads(row["options"] or "{}"),
+        created=row["created"],
+        watch=row["watch"],
+    )
     state = _kept(db, match_id)
     if state is None:
-        state = StoredMatch(
-            id=row["id"],
-            variant=row["variant"],
-            players=json.loads(row["players"]),
-            options=json.loads(row["options"] or "{}"),
-            created=row["created"],
-            watch=row["watch"],
-        )
+        state = fresh
+    else:  # what never changes is read again all the same: the row is at hand
+        state.variant, state.players, state.options = fresh.variant, fresh.players, fresh.options
+        state.created, state.watch = fresh.created, fresh.watch
     changes = db.query(
         "select * from changes where match_id = ? and revision > ? order by revision",
         [match_id, state.revision],
