@@ -42,6 +42,7 @@ from . import (
     load_or_404,
     place_problems,
     remember,
+    sent_by_script,
     submit,
 )
 
@@ -56,6 +57,14 @@ NO_REVISION = (
 def _state_before(match, position: int) -> Outcome:
     """Replay the hands before `position` (0-based): what the rules derive for it."""
     return replay(match.variant, match.players, match.options, match.hands[:position])
+
+
+def _before(loaded: Loaded, position: int) -> Outcome:
+    """What the rules derive for the hand at `position`; for the next hand that is
+    the replay `load_or_404` already made, so it is not replayed again."""
+    if position == len(loaded.stored.hands) and loaded.outcome is not None:
+        return loaded.outcome
+    return _state_before(loaded.stored.match, position)
 
 
 # What to do about a button group left empty, in the words of the screen.
@@ -110,12 +119,9 @@ def _to_sheet(match_id: str, **args):
     return redirect(url_for("matches.show", match_id=match_id, **args))
 
 
-def _after_save(match_id: str, applied: Applied, kind: str):
+def _after_save(match_id: str, applied: Applied, kind: str, outcome: Outcome | None):
     """A new hand saved: the next hand's form comes to the phone (the sheet is one
     tap away), unless the match is over. An edit goes back to the sheet."""
-    outcome = applied.outcome
-    if outcome is None:  # the same form again: the first answer stands
-        outcome = _replayed(applied.state.match)
     if kind == APPEND and outcome is not None and not outcome.finished:
         return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id, hand=applied.change.hand)
@@ -164,14 +170,16 @@ def _hand_page(match_id: str, hand_key: int | None):
         if position is None:
             flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
             return _to_sheet(match_id)
-        before = _state_before(loaded.stored.match, position)
+        before = _before(loaded, position)
         upcoming = before.upcoming or {}
         entry.prepare(form, loaded.stored.players, upcoming)
         if form.validate_on_submit():
             record = _record_from(entry, form, upcoming)
             kind = APPEND if hand_key is None else EDIT
             try:
-                applied = submit(match_id, command(kind, hand=hand_key, record=record))
+                applied = submit(
+                    match_id, command(kind, hand=hand_key, record=record), loaded.stored
+                )
             except NoRevision:
                 problems, rejected = [NO_REVISION], True
             except Refused as refusal:
@@ -188,7 +196,17 @@ def _hand_page(match_id: str, hand_key: int | None):
                     return _to_sheet(match_id)
             else:
                 flash(f"{entry.noun} {change_number(applied)} saved.", "undo")
-                return _after_save(match_id, applied, kind)
+                outcome = applied.outcome
+                if outcome is None:  # the same form again: the first answer stands
+                    same = applied.state is loaded.stored
+                    outcome = loaded.outcome if same else _replayed(applied.state.match)
+                if kind != APPEND or not sent_by_script() or outcome is None or outcome.finished:
+                    return _after_save(match_id, applied, kind, outcome)
+                # The page's script shows this answer in place: the next hand's form
+                # comes in it, drawn from the match the write path just stored and
+                # replayed (no second load, no replay, no second request).
+                loaded = Loaded(applied.state, outcome, [])
+                form, before = None, outcome
         else:
             problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
             rejected = True
@@ -208,7 +226,7 @@ def _hand_page(match_id: str, hand_key: int | None):
     number = position + 1
     if before is None:  # not drawn yet, or the match changed under a stale form
         try:
-            before = _state_before(stored.match, position)
+            before = _before(loaded, position)
         except MatchError as exc:
             flash_problems(exc.lines)
             return _to_sheet(match_id)
