@@ -362,3 +362,29 @@ def test_twenty_rounds_of_random_drops_store_every_hand_once(phone):
         expected.append(stored(hand))
         assert stored_hands(page, phone.server, match_id) == expected, (round_, how)
         assert kept(page, match_id) == []
+
+
+def test_after_a_save_in_place_the_live_poll_asks_about_the_new_form(phone):
+    """live.js read the page's live address when the page loaded; after a save
+    answered in place its poll asks about the form now on screen, so the
+    phone's own save is not reported as another phone's change, and another
+    phone's save still is."""
+    page = phone.page
+    match_id = phone.start_match("rubber", PLAYERS)
+    other = Phone(phone.server, "Bob's phone")
+    for round_, hand in enumerate(HANDS[:2], 1):
+        enter(phone, hand)
+        phone.save()
+        revision = page.get_attribute("#hand-form [name=revision]", "value")
+        with page.expect_response(lambda r: "/live" in r.url) as polled:
+            page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        assert polled.value.url.endswith(f"/m/{match_id}/live?since={revision}")
+        assert polled.value.json()["changes"] == []
+        assert page.is_hidden("#live-note")
+        # Another phone saves the next hand: this form says so before Save.
+        form = other.form(f"/m/{match_id}/hand/new", action=f"/m/{match_id}/hand/new")
+        declarer, level, strain, tricks = HANDS[round_ + 1]
+        other.submit(form, declarer=declarer, level=level, strain=strain, tricks=tricks)
+        page.wait_for_selector("#live-note", state="visible", timeout=WAIT_MS)
+        assert f"Hand {2 * round_} saved" in page.inner_text("#live-note")
+        page.reload()
