@@ -22,21 +22,28 @@
   const matchId = matchOf(location.pathname);
 
   // --- what waits on this phone, per match ---------------------------------------
+  // In the phone's storage; in this page only when that cannot be written (full,
+  // or switched off): the entries are still on the screen and sent from here.
+  let memo = [];
+  let stored = true;
   function waiting() {
     if (!matchId) return [];
+    if (!stored) return memo;
     try {
       const list = JSON.parse(localStorage.getItem(PREFIX + matchId) || "[]");
       return Array.isArray(list) ? list : [];
     } catch (error) {
-      return [];
+      return memo;
     }
   }
   function store(list) {
+    memo = list;
     try {
       if (list.length) localStorage.setItem(PREFIX + matchId, JSON.stringify(list));
       else localStorage.removeItem(PREFIX + matchId);
+      stored = true;
     } catch (error) {
-      // Storage full or switched off: the entries are still on the screen.
+      stored = false;
     }
   }
   function keep(sub) { store([...waiting().filter((s) => s.key !== sub.key), sub]); }
@@ -84,6 +91,7 @@
 
   async function show(answer) {
     const { response, text } = answer;
+    news = null;
     if (!(response.headers.get("Content-Type") || "").startsWith("text/html")) {
       location.assign(response.url);
       return;

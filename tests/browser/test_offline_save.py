@@ -388,3 +388,50 @@ def test_after_a_save_in_place_the_live_poll_asks_about_the_new_form(phone):
         page.wait_for_selector("#live-note", state="visible", timeout=WAIT_MS)
         assert f"Hand {2 * round_} saved" in page.inner_text("#live-note")
         page.reload()
+
+
+def test_settings_offline_keep_what_was_typed_and_change_nothing(phone):
+    page, context = phone.page, phone.page.context
+    match_id = phone.start_match("rubber", PLAYERS)
+    page.goto(f"{phone.server}/m/{match_id}/settings")
+    for title in ("Friday at Ann's", "Friday at Bob's"):
+        page.fill("#title", title)
+        context.set_offline(True)
+        page.click("form.stack button.primary")
+        page.wait_for_selector(".no-answer")
+        assert "Nothing was changed — no connection." in page.inner_text(".no-answer")
+        assert page.input_value("#title") == title  # still on the screen
+        context.set_offline(False)
+        assert (
+            page.request.get(f"{phone.server}/m/{match_id}/match.json").json().get("title") is None
+        )
+    with page.expect_navigation():
+        page.click("form.stack button.primary")
+    assert page.request.get(f"{phone.server}/m/{match_id}/match.json").json()["title"] == (
+        "Friday at Bob's"
+    )
+
+
+def test_a_waiting_hand_is_accepted_after_the_phone_lost_its_session_cookie(phone):
+    """The kept form's CSRF token belongs to the old session: it is sent with the
+    token of the page that sends it, so the same submission is still stored once."""
+    page, context = phone.page, phone.page.context
+    match_id = phone.start_match("rubber", PLAYERS)
+    for round_, hand in enumerate(HANDS[:2], 1):
+        enter(phone, hand)
+        context.set_offline(True)
+        page.click("#save")
+        page.wait_for_selector(".not-sent")
+        context.clear_cookies()  # the browser was closed: its session cookie is gone
+        page.route("**/hand/new", lambda route: route.abort("connectionrefused"))
+        context.set_offline(False)
+        page.goto(f"{phone.server}/m/{match_id}")
+        page.wait_for_selector("#waiting-send")
+        page.unroute("**/hand/new")
+        page.click("#waiting-send")
+        page.wait_for_function(
+            "() => /Hand \\d+ saved/.test(document.getElementById('waiting').textContent)",
+            timeout=WAIT_MS,
+        )
+        assert stored_hands(page, phone.server, match_id) == [stored(h) for h in HANDS[:round_]]
+        page.goto(f"{phone.server}/m/{match_id}/hand/new")
