@@ -128,3 +128,16 @@ def test_pages_are_compressed(client, actions):
     assert js.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     again = client.get(script, headers={**chrome, "If-None-Match": js.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_downloads_are_sent_as_they_are(client, actions):
+    """Zips (streamed), CSV and match files are not re-encoded: their bytes and
+    headers stay what the views make (the PDF's ETag and 304: tests/test_pdf.py)."""
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Di"])
+    actions.save_hand(match_id, FOUR_SPADES)
+    chrome = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+    for url in ("/matches.zip", f"/m/{match_id}/hands.csv", f"/m/{match_id}/match.json"):
+        answer = client.get(url, headers=chrome)
+        assert answer.status_code == 200, url
+        assert "Content-Encoding" not in answer.headers, url
+    assert client.get("/matches.zip", headers=chrome).data[:2] == b"PK"

@@ -5,6 +5,9 @@ Each POST becomes one command for the write path, which checks it against the
 match as stored at that moment: a form drawn before another phone's change is
 refused (nothing stored, the change named, the entries kept), a form sent twice
 is stored once, and every change is checked by replaying the whole match.
+
+A new hand sent by the page's script (static/save.js) is answered with the next
+hand's form itself instead of a redirect to it: one request per save.
 """
 
 from __future__ import annotations
