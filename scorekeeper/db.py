@@ -609,14 +609,24 @@ def create_match(
         return Applied(match_id, change, load_match(db, match_id))
 
 
-def apply(db: Database, match_id: str, command: Command) -> Applied:
+def apply(
+    db: Database, match_id: str, command: Command, known: StoredMatch | None = None
+) -> Applied:
     """Check `command` against the match as stored now and store its change.
+
+    `known`: the match as the caller already loaded it. Inside the transaction
+    its revision is compared with the stored one; when they are the same it is
+    the match as stored now and is not loaded again (it is moved on by the
+    change and returned as `state`). Otherwise the match is loaded here.
 
     Raises LookupError (no such match), Refused (nothing stored: stale form,
     rules problem) or StoreBusy. A form sent again answers as the first time.
     """
     with writing(db):
-        state = load_match(db, match_id)
+        if known is not None and known.id == match_id and revision(db, match_id) == known.revision:
+            state = known
+        else:
+            state = load_match(db, match_id)
         if state is None:
             raise LookupError(match_id)
         earlier = _stored(db, command.submission)

@@ -1,8 +1,11 @@
 // Scorekeeper: small progressive enhancements. Every page works without this file.
 "use strict";
 
+// Run `fn` when the page is ready, and again when save.js has shown an answer in
+// place of the page (the content is new, so is everything `fn` set up on it).
 function onReady(fn) {
-  if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
+  if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn, { once: true });
+  document.addEventListener("scorekeeper:swapped", fn);
 }
 
 // Start a match: show only the chosen game's options and as many player fields as it takes.
@@ -45,9 +48,9 @@ function setUpSheet() {
     const target = location.hash && document.getElementById(location.hash.slice(1));
     if (target && target.tagName === "DETAILS") target.open = true;
   };
-  window.addEventListener("hashchange", open);
   open();
 }
+window.addEventListener("hashchange", setUpSheet);
 
 // Hand forms: a helper for variant scripts.
 window.Scorekeeper = {

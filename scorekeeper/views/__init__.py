@@ -191,16 +191,26 @@ def command(kind: str, **fields) -> Command:
     )
 
 
+SENT_BY_SCRIPT = "X-Requested-With"  # static/save.js sends its forms with this header
+
+
+def sent_by_script() -> bool:
+    """The form came from the page's script (fetch), which shows the answer in
+    place: it may get the next page itself instead of a redirect to it."""
+    return request.headers.get(SENT_BY_SCRIPT) == "fetch"
+
+
 class NoRevision(Exception):
     """A form that changes a match came without the revision it was drawn from."""
 
 
-def submit(match_id: str, cmd: Command) -> Applied:
-    """Run one command through the write path (Refused and StoreBusy pass through)."""
+def submit(match_id: str, cmd: Command, known: StoredMatch | None = None) -> Applied:
+    """Run one command through the write path (Refused and StoreBusy pass through).
+    `known`: the match as this request loaded it (`db.apply` checks it is current)."""
     if cmd.revision is None:
         raise NoRevision
     try:
-        return apply(get_db(), match_id, cmd)
+        return apply(get_db(), match_id, cmd, known)
     except LookupError:
         abort(404)
 

@@ -5,6 +5,9 @@ Each POST becomes one command for the write path, which checks it against the
 match as stored at that moment: a form drawn before another phone's change is
 refused (nothing stored, the change named, the entries kept), a form sent twice
 is stored once, and every change is checked by replaying the whole match.
+
+A new hand sent by the page's script (static/save.js) is answered with the next
+hand's form itself instead of a redirect to it: one request per save.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from . import (
     load_or_404,
     place_problems,
     remember,
+    sent_by_script,
     submit,
 )
 
@@ -58,6 +62,14 @@ NO_REVISION = (
 def _state_before(match, position: int) -> Outcome:
     """Replay the hands before `position` (0-based): what the rules derive for it."""
     return replay(match.variant, match.players, match.options, match.hands[:position])
+
+
+def _before(loaded: Loaded, position: int) -> Outcome:
+    """What the rules derive for the hand at `position`; for the next hand that is
+    the replay `load_or_404` already made, so it is not replayed again."""
+    if position == len(loaded.stored.hands) and loaded.outcome is not None:
+        return loaded.outcome
+    return _state_before(loaded.stored.match, position)
 
 
 # What to do about a button group left empty, in the words of the screen.
@@ -112,12 +124,9 @@ def _to_sheet(match_id: str, **args):
     return redirect(url_for("matches.show", match_id=match_id, **args))
 
 
-def _after_save(match_id: str, applied: Applied, kind: str):
+def _after_save(match_id: str, applied: Applied, kind: str, outcome: Outcome | None):
     """A new hand saved: the next hand's form comes to the phone (the sheet is one
     tap away), unless the match is over. An edit goes back to the sheet."""
-    outcome = applied.outcome
-    if outcome is None:  # the same form again: the first answer stands
-        outcome = _replayed(applied.state.match)
     if kind == APPEND and outcome is not None and not outcome.finished:
         return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id, hand=applied.change.hand)
@@ -166,14 +175,16 @@ def _hand_page(match_id: str, hand_key: int | None):
         if position is None:
             flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
             return _to_sheet(match_id)
-        before = _state_before(loaded.stored.match, position)
+        before = _before(loaded, position)
         upcoming = before.upcoming or {}
         entry.prepare(form, loaded.stored.players, upcoming)
         if form.validate_on_submit():
             record = _record_from(entry, form, upcoming)
             kind = APPEND if hand_key is None else EDIT
             try:
-                applied = submit(match_id, command(kind, hand=hand_key, record=record))
+                applied = submit(
+                    match_id, command(kind, hand=hand_key, record=record), loaded.stored
+                )
             except NoRevision:
                 problems, rejected = [NO_REVISION], True
             except Refused as refusal:
@@ -190,7 +201,17 @@ def _hand_page(match_id: str, hand_key: int | None):
                     return _to_sheet(match_id)
             else:
                 flash_undo(f"{entry.noun} {change_number(applied)} saved.", applied.change)
-                return _after_save(match_id, applied, kind)
+                outcome = applied.outcome
+                if outcome is None:  # the same form again: the first answer stands
+                    same = applied.state is loaded.stored
+                    outcome = loaded.outcome if same else _replayed(applied.state.match)
+                if kind != APPEND or not sent_by_script() or outcome is None or outcome.finished:
+                    return _after_save(match_id, applied, kind, outcome)
+                # The page's script shows this answer in place: the next hand's form
+                # comes in it, drawn from the match the write path just stored and
+                # replayed (no second load, no replay, no second request).
+                loaded = Loaded(applied.state, outcome, [])
+                form, before = None, outcome
         else:
             problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
             rejected = True
@@ -210,7 +231,7 @@ def _hand_page(match_id: str, hand_key: int | None):
     number = position + 1
     if before is None:  # not drawn yet, or the match changed under a stale form
         try:
-            before = _state_before(stored.match, position)
+            before = _before(loaded, position)
         except MatchError as exc:
             flash_problems(exc.lines)
             return _to_sheet(match_id)
