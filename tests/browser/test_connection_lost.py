@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import PHONE, Table
 from .test_live_browser import ANN_4S_MADE, PLAYERS, enter, stored_hands
@@ -151,3 +152,30 @@ def test_a_hand_form_says_so_too_and_keeps_the_entries(away, other_phone):
         ".map((i) => [i.name, i.value]))"
     )
     assert checked == {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
+
+
+def test_shown_again_the_page_asks_at_once(away, other_phone):
+    """A phone picked up again (the tab shown) asks at once, not when its backoff
+    ends; while hidden it does not ask at all."""
+    open_sheet(away, other_phone)
+    page = away.page
+    page.evaluate(
+        """(() => {
+      let hidden = false;
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+      window.__setHidden = (value) => {
+        hidden = value;
+        document.dispatchEvent(new Event("visibilitychange"));
+      };
+    })()"""
+    )
+    page.route(LIVE, lambda route: route.abort("connectionrefused"))
+    step(away, 15)
+    assert polls(away) == [2, 6, 14]
+    page.evaluate("window.__setHidden(true)")
+    step(away, 60)
+    assert polls(away) == [2, 6, 14]  # hidden: nothing asked, however long
+    page.unroute(LIVE)
+    page.evaluate("window.__setHidden(false)")
+    assert polls(away) == [2, 6, 14, 75]
+    expect(page.locator("#connection-lost")).to_be_hidden()  # its answer, in real time

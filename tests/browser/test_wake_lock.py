@@ -33,6 +33,7 @@ SPY = """
   navigator.wakeLock.request = async (type) => {
     log(`request ${type}`);
     const sentinel = await request(type);
+    window.__sentinel = sentinel;
     const release = sentinel.release.bind(sentinel);
     sentinel.release = () => {
       log("release");
@@ -49,6 +50,19 @@ VIDEO = """(() => {
   return v && {paused: v.paused, muted: v.muted, loop: v.loop,
                inline: v.hasAttribute("playsinline"),
                src: v.currentSrc.split("?")[0].split("/").pop()};
+})()"""
+
+
+# The tab hidden (another app in front) and shown again, as the browser tells it.
+HIDE_AND_SHOW = """(() => {
+  let hidden = false;
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  Object.defineProperty(document, "visibilityState", {
+    configurable: true, get: () => (hidden ? "hidden" : "visible") });
+  window.__setHidden = (value) => {
+    hidden = value;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
 })()"""
 
 
@@ -171,3 +185,34 @@ def test_the_watch_page_and_other_pages_leave_the_screen_alone(with_api):
         page.goto(address)
         assert page.locator("#keep-awake").count() == 0
     assert asked(with_api, match_id) == [*before, "release /m/ID"]
+
+
+def test_the_lock_is_taken_again_when_the_page_is_shown_again(with_api):
+    page = with_api.page
+    match_id = open_match(with_api)
+    page.evaluate(HIDE_AND_SHOW)
+    page.evaluate("window.__setHidden(true)")
+    page.evaluate("window.__sentinel.release()")  # what the browser does to a hidden tab
+    assert asked(with_api, match_id)[-1] == "release /m/ID"
+    page.evaluate("window.__setHidden(false)")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    assert asked(with_api, match_id)[-2:] == ["release /m/ID", "request screen /m/ID"]
+
+
+def test_the_video_stops_while_hidden_and_plays_again_when_shown(without_api):
+    page = without_api.page
+    match_id = open_match(without_api)
+    page.click("h1")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    page.evaluate(HIDE_AND_SHOW)
+    page.evaluate("window.__setHidden(true)")
+    assert page.evaluate(VIDEO)["paused"] is True
+    assert asked(without_api, match_id) == ["pause /m/ID"]
+    page.evaluate("window.__setHidden(false)")  # no tap needed: this page played before
+    # play() settles in a moment; waited for within 5 s (CSP forbids wait_for_function's eval)
+    for _ in range(100):
+        if not page.evaluate(VIDEO)["paused"]:
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate(VIDEO)["paused"] is False
+    assert asked(without_api, match_id) == ["pause /m/ID"]
