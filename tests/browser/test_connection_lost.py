@@ -19,10 +19,15 @@ from .test_live_browser import ANN_4S_MADE, PLAYERS, enter, stored_hands
 # Every poll the page sends, with the page's (fake) clock: Date.now() at the call.
 COUNT_POLLS = """
 window.__polls = [];
+window.__inflight = 0; // fetches on their way: the test lets them end before time moves on
 const realFetch = window.fetch;
 window.fetch = function (resource, options) {
   if (String(resource).includes("/live")) window.__polls.push(Date.now());
-  return realFetch.call(this, resource, options);
+  window.__inflight += 1;
+  const done = () => { window.__inflight -= 1; };
+  const answer = realFetch.call(this, resource, options);
+  answer.then(done, done);
+  return answer;
 };
 Math.random = () => 0.5; // the jitter's middle: the backoff is exactly 4, 8, 16, 30 s
 """
@@ -50,12 +55,22 @@ def other_phone(browser, server) -> Iterator[Table]:
 
 
 def step(table: Table, seconds: float) -> None:
-    """Let `seconds` pass on the page's clock, half a second at a time, giving
-    each failed fetch a moment of real time to end (fetch itself is not faked)."""
+    """Let `seconds` pass on the page's clock, half a second at a time; after each
+    half second the fetches it started end (in real time: fetch is not faked)
+    before the clock moves on, so a busy machine cannot shift the backoff."""
     page = table.page
     for _ in range(round(seconds * 2)):
         page.clock.run_for(500)
-        page.wait_for_timeout(15)
+        settle(table)
+
+
+def settle(table: Table) -> None:
+    """Wait (at most 10 s) until no fetch of the page is on its way."""
+    for _ in range(1000):
+        if table.page.evaluate("window.__inflight") == 0:
+            return
+        table.page.wait_for_timeout(10)
+    raise AssertionError("a fetch of the page never ended")
 
 
 def polls(table: Table) -> list[int]:
