@@ -76,10 +76,10 @@ def test_without_pango_the_match_page_says_so_instead_of_pdf_links(actions, no_p
         html = actions.page(page)
         assert "sheet.pdf" not in html
         assert (
-            "No PDF from this server. PDF export needs Pango: install Homebrew (brew.sh), then"
-            " run: brew install pango (on the machine that runs the app). Meanwhile your"
-            " browser's own Print (on a phone: Share, then Print) puts this sheet on paper or"
-            " saves it as a PDF."
+            "No PDF from this server (the machine that runs the app lacks a library). PDF"
+            " export needs Pango: install Homebrew (brew.sh), then run: brew install pango"
+            " Meanwhile your browser's own Print (on a phone: Share, then Print) puts this"
+            " sheet on paper or saves it as a PDF."
         ) in visible_text(html)
         assert "<code>brew install pango</code>" in html
     # Asked for all the same (an old bookmark): the same words, never a broken file.

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from scorekeeper import pdf
+
 from .conftest import PHONE, Table
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -138,3 +140,20 @@ def test_paper_is_black_on_white_from_a_dark_phone(printer):
         ".map((s) => getComputedStyle(document.querySelector(s)).display)"
     )
     assert hidden == ["none"] * 5
+
+
+def test_without_pango_the_page_says_so_before_any_tap_and_print_still_works(printer, monkeypatch):
+    monkeypatch.setattr(pdf, "MISSING_LIBRARIES", "cannot load library 'pango-1.0-0'")
+    import_example(printer, "rubber")
+    page = printer.page
+    assert page.locator("a[href*='sheet.pdf']").count() == 0
+    hint = page.inner_text("#pdf-missing")
+    assert hint.startswith(
+        "No PDF from this server (the machine that runs the app lacks a library)."
+    )
+    assert pdf.install_hint().rsplit(": ", 1)[1] in hint  # the command, on this machine
+    assert "your browser's own Print" in hint
+    text, sizes = printed(printer)
+    assert "No PDF" not in text
+    assert_paper(text, expected(printer), "rubber")
+    printer.no_horizontal_scroll()
