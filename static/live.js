@@ -16,7 +16,7 @@
   const kind = body.dataset.liveKind;
   const every = 2000;
   const longest = 30000; // the slowest pace while the server is away
-  const patience = 8000; // a poll with no answer by then has failed
+  const patience = 8000; // a poll (and the redraw it asks for) not answered by then has failed
   const lostAfter = 10000; // say so once the server has been away this long
   let wait = every;
   let busy = false;
@@ -42,9 +42,9 @@
     box.hidden = false;
   }
 
-  async function redraw() {
+  async function redraw(signal) {
     // Fetch this page again and swap the live part, keeping open explanations.
-    const response = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+    const response = await fetch(location.href, { cache: "no-store", credentials: "same-origin", signal });
     if (!response.ok) return false;
     const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
     const next = fresh.getElementById("live-region");
@@ -116,7 +116,7 @@
       const state = await response.json();
       if (state.revision === revision) return;
       if (kind === "sheet") {
-        if (await redraw()) revision = state.revision;
+        if (await redraw(giveUp.signal)) revision = state.revision;
       } else {
         // A form keeps its revision (the server refuses a stale save); it only warns.
         if (state.changes.length) note(state.changes);
