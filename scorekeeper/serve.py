@@ -36,9 +36,15 @@ def address_qr(url: str, *, colours: bool = False) -> str:
 
 
 def print_scannable(words: str, url: str) -> None:
-    """The address a phone opens, then its QR code."""
+    """The address a phone opens, then its QR code when the output can show it."""
+    code = address_qr(url, colours=sys.stdout.isatty())
+    try:  # a Windows console on a legacy code page has no half blocks: the address alone
+        code.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        print(f"{words} {url}")
+        return
     print(f"{words} {url} (or scan the code below)")
-    print(address_qr(url, colours=sys.stdout.isatty()))
+    print(code)
 
 
 def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) -> int:

@@ -5,10 +5,12 @@ zbarimg, the way a phone's camera reads the terminal."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from PIL import Image
@@ -92,3 +94,17 @@ def test_on_a_terminal_the_code_is_forced_white_on_black(zbarimg, tmp_path):
     coloured = serving.address_qr("http://192.168.1.23:8000/", colours=True).splitlines()
     assert coloured == [f"\033[97;40m{line}\033[0m" for line in plain.splitlines()]
     assert decoded(plain.splitlines(), zbarimg, tmp_path / "qr.png") == "http://192.168.1.23:8000/"
+
+
+def test_an_output_without_half_blocks_gets_the_address_alone(monkeypatch, tmp_path):
+    """A Windows console on a legacy code page cannot print the code: the server
+    still starts and prints the address."""
+    monkeypatch.setattr(serving, "lan_address", lambda: "192.168.1.23")
+    monkeypatch.setattr("waitress.serve", lambda app, **options: None)
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="cp1252"))
+    assert serving.serve(port=8000, instance=str(tmp_path / "instance")) == 0
+    sys.stdout.flush()
+    output = raw.getvalue().decode("cp1252")
+    assert "  On a phone on the same network: http://192.168.1.23:8000/\n" in output
+    assert qr_lines(output) == []
