@@ -64,11 +64,19 @@ def import_example(table: Table, variant: str) -> str:
     return page.url
 
 
+# Every control and bar, as print media lays the page out: drawn ones are listed.
+DRAWN_CONTROLS = """[...document.querySelectorAll(
+  "button, .button, form, input, select, summary, header, footer, nav, .share, .flash, video")]
+  .filter((el) => el.getClientRects().length > 0)
+  .map((el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : ""))"""
+
+
 def printed(table: Table, paper: str = "A4") -> tuple[str, list[tuple[int, int]]]:
     """The page as the browser prints it: its text (NFKC: no ligatures; one space between words)
     and the size of each sheet of paper."""
     page = table.page
     page.emulate_media(media="print")
+    assert page.evaluate(DRAWN_CONTROLS) == []
     reader = PdfReader(io.BytesIO(page.pdf(format=paper)))
     page.emulate_media(media="screen")
     text = " ".join(p.extract_text() for p in reader.pages)
