@@ -16,6 +16,7 @@ import hashlib
 import logging
 import mimetypes
 import os
+import platform
 import re
 import threading
 import unicodedata
@@ -42,6 +43,22 @@ INSTALL_HINT = (
     "apt-get install libpango-1.0-0 libpangoft2-1.0-0 fontconfig fonts-dejavu-core"
     " fonts-noto-color-emoji fonts-wqy-microhei"
 )
+# What to install elsewhere, after WeasyPrint's own installation notes ("First
+# Steps", the version we pin): its Pango (1.44 or later) through the system's
+# packages; on Windows MSYS2's, in the folder WeasyPrint looks in by default.
+OTHER_HINTS = {
+    "fedora": "PDF export needs Pango: dnf install pango",
+    "arch": "PDF export needs Pango: pacman -S pango",
+    "alpine": "PDF export needs Pango: apk add so:libpango-1.0.so.0 so:libpangoft2-1.0.so.0"
+    " so:libharfbuzz.so.0 so:libharfbuzz-subset.so.0 so:libfontconfig.so.1",
+    "Darwin": "PDF export needs Pango: install Homebrew (brew.sh), then run: brew install pango",
+    "Windows": "PDF export needs Pango: install MSYS2 (msys2.org) in C:\\msys64, its usual"
+    " folder, then in its terminal run: pacman -S mingw-w64-ucrt-x86_64-pango",
+}
+GENERIC_HINT = (
+    "PDF export needs Pango 1.44 or later: install it with this system's packages"
+    " (WeasyPrint's installation notes name them for each system)"
+)
 
 # The document's base URL. It is never resolved: the fetcher below maps its
 # /static/ paths to files on disk, so the sheet templates can use url_for().
@@ -61,6 +78,34 @@ WAIT_FOR_RENDER = 10
 CACHE_SIZE = 32
 _rendered: OrderedDict[str, bytes] = OrderedDict()
 _cache_lock = threading.Lock()
+
+
+def install_hint(system: str | None = None, release: dict[str, str] | None = None) -> str:
+    """What to install for the PDF on the machine the server runs on: by
+    `platform.system()` and, on Linux, the distribution /etc/os-release names."""
+    system = platform.system() if system is None else system
+    if system != "Linux":
+        return OTHER_HINTS.get(system, GENERIC_HINT)
+    release = _os_release() if release is None else release
+    family = [release.get("ID", ""), *release.get("ID_LIKE", "").split()]
+    if "debian" in family or "ubuntu" in family:
+        return INSTALL_HINT
+    for name in family:
+        if name in OTHER_HINTS:
+            return OTHER_HINTS[name]
+    return GENERIC_HINT
+
+
+def _os_release() -> dict[str, str]:
+    try:
+        return platform.freedesktop_os_release()
+    except OSError:
+        return {}
+
+
+def unavailable() -> str | None:
+    """Why no PDF can be made here, with what to install; None when it can."""
+    return None if MISSING_LIBRARIES is None else install_hint()
 
 
 class RefusedURL(ValueError):
@@ -148,7 +193,7 @@ logging.getLogger("weasyprint").addFilter(_DanglingHandLinks())
 def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
     """Render an HTML document (from templates/pdf/) to PDF bytes."""
     if MISSING_LIBRARIES is not None:
-        raise PdfUnavailable(f"{INSTALL_HINT} ({MISSING_LIBRARIES})")
+        raise PdfUnavailable(f"{install_hint()} ({MISSING_LIBRARIES})")
     if paper not in PAPER_SIZES:
         raise ValueError(f"paper: {paper!r} is not one of {', '.join(PAPER_SIZES)}")
     with _rendering():

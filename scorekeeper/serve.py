@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import socket
 import sys
+
+import segno
 
 
 def lan_address() -> str | None:
@@ -17,6 +20,31 @@ def lan_address() -> str | None:
     finally:
         probe.close()
     return None if address.startswith("127.") else address
+
+
+def address_qr(url: str, *, colours: bool = False) -> str:
+    """`url` as a QR code drawn with half blocks, for the terminal beside the address:
+    the first phone joins with one scan. segno draws light modules as blocks on the
+    terminal's dark background; `colours` forces white on black (ANSI) so a light
+    terminal shows the code the right way round too."""
+    text = io.StringIO()
+    segno.make(url, error="m").terminal(out=text, compact=True)
+    lines = text.getvalue().splitlines()
+    if colours:
+        lines = [f"\033[97;40m{line}\033[0m" for line in lines]
+    return "\n".join(lines)
+
+
+def print_scannable(words: str, url: str) -> None:
+    """The address a phone opens, then its QR code when the output can show it."""
+    code = address_qr(url, colours=sys.stdout.isatty())
+    try:  # a Windows console on a legacy code page has no half blocks: the address alone
+        code.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        print(f"{words} {url}")
+        return
+    print(f"{words} {url} (or scan the code below)")
+    print(code)
 
 
 def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) -> int:
@@ -49,14 +77,14 @@ def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) 
             # The QR codes on the match page point here, even when this machine's
             # own browser opened the app on 127.0.0.1.
             app.config["SHARE_URL"] = f"http://{address}:{port}/"
-            print(f"  On a phone on the same network: http://{address}:{port}/")
+            print_scannable("  On a phone on the same network:", f"http://{address}:{port}/")
         else:
             print("  No local network address found; phones cannot reach this machine.")
     elif host.startswith("127.") or host in ("localhost", "::1"):
         print(f"  Listening on this machine only ({host}), port {port} (--local).")
         print(f"  Open http://{host}:{port}/ here; phones cannot reach it.")
     else:
-        print(f"  Listening on {host}, port {port} only: http://{host}:{port}/")
+        print_scannable(f"  Listening on {host}, port {port} only:", f"http://{host}:{port}/")
     print("Stop with Ctrl+C.", flush=True)
     try:
         waitress_serve(app, host=host, port=port, threads=8)

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 
 from .. import db as store
+from .. import pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
 from ..entry import entry_for
@@ -270,6 +271,7 @@ def show(match_id: str):
         undo_text=describe(last, noun) if last else None,
         undo_revision=last.change.revision if last else None,
         share=share_links(loaded.stored),
+        pdf_missing=pdf.unavailable(),  # said on the page, instead of links that would fail
     )
 
 

@@ -82,6 +82,7 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
         "settlement": settlement,
         "worked": worked_out(match, outcome, settlement) if settlement else None,
         "problems": loaded.problems,
+        "pdf_missing": pdf.unavailable(),
     }
 
 
