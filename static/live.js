@@ -10,10 +10,10 @@
 
 (function () {
   const body = document.body;
-  const url = body.dataset.liveUrl;
-  if (!url || !window.fetch) return;
+  if (!window.fetch) return;
+  // The live address, kind and revision are read from the page on the screen:
+  // save.js swaps a new page in (the next hand's form, the sheet) without a load.
   let revision = Number(body.dataset.revision);
-  const kind = body.dataset.liveKind;
   const every = 2000;
   const longest = 30000; // the slowest pace while the server is away
   const patience = 8000; // a poll (and the redraw it asks for) not answered by then has failed
@@ -103,6 +103,9 @@
     if (busy) return;
     clearTimeout(timer);
     if (document.hidden) return; // visibilitychange starts again
+    const url = body.dataset.liveUrl;
+    const kind = body.dataset.liveKind;
+    if (!url) return; // a page without a match; a swap starts again
     busy = true;
     const sent = Date.now();
     const giveUp = new AbortController();
@@ -131,7 +134,11 @@
     }
   }
 
-  schedule();
+  if (body.dataset.liveUrl) schedule();
+  document.addEventListener("scorekeeper:swapped", () => {
+    revision = Number(body.dataset.revision);
+    if (body.dataset.liveUrl && !busy) schedule();
+  });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
   window.addEventListener("online", () => poll());
   window.addEventListener("pageshow", (event) => { if (event.persisted) poll(); });

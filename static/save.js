@@ -142,14 +142,6 @@
     render();
   }
 
-  // live.js reads the page's live address once, when it loads; after a swap
-  // its poll asks about the page now on the screen instead.
-  const firstLive = document.body.dataset.liveUrl;
-  if (firstLive) {
-    const native = window.fetch.bind(window);
-    window.fetch = (input, init) => native(input === firstLive ? document.body.dataset.liveUrl || input : input, init);
-  }
-
   // Did the answer store the change? (Its flash says so and offers an Undo.)
   const saved = (answer, fresh) => answer.response.status === 200 && fresh.querySelector(".flash-undo") && !fresh.getElementById("error-summary") && !fresh.getElementById("changed");
 
