@@ -111,7 +111,7 @@ def parse_stake(value: Any) -> tuple[Stake | None, list[Problem]]:
     per = value.get("per", 1)
     if not isinstance(per, int) or isinstance(per, bool) or per < 1:
         problems.append(
-            Problem(f"{per!r} is not a positive whole number of points", "per", within="stake")
+            Problem(f"{per!r:.60} is not a positive whole number of points", "per", within="stake")
         )
     currency = value.get("currency", "")
     if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
