@@ -16,10 +16,11 @@ from tests.webtools import checked, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 LOST = (
-    "Not saved: this phone's session was lost (its cookies were cleared, or Scorekeeper"
-    " was given a new key), so the form could not be checked. Your entries are below:"
-    " check them and tap Save again."
+    "this phone's session was lost (its cookies were cleared, or Scorekeeper was given"
+    " a new key), so the form could not be checked. Your entries are below: check them"
+    " and tap Save again."
 )
+SHOWN = "T" + LOST[1:]  # in the list of what was not saved
 _HIDDEN = re.compile(r'<input[^>]*name="(csrf_token|revision|key)"[^>]*value="([^"]*)"')
 
 
@@ -68,7 +69,7 @@ def test_a_hand_form_without_its_session_is_drawn_again_and_saves_with_one_more_
     answer = client.post(f"/m/{match_id}/hand/new", data={**drawn, **HAND})
     assert answer.status_code == 400
     text = visible_text(answer)
-    assert LOST in text
+    assert f"Not saved. {SHOWN}" in text
     assert "Bad Request" not in text and "CSRF" not in text
     assert hands(app, match_id) == []
     # The entries are on the screen again, with a new token for this session.
@@ -91,7 +92,7 @@ def test_after_a_new_secret_key_the_form_is_drawn_again_not_a_bare_400(app, tmp_
     app.config["SECRET_KEY"] = "b" * 64  # the server restarted with another key
     answer = client.post(f"/m/{match_id}/hand/new", data={**drawn, **HAND})
     assert answer.status_code == 400
-    assert LOST in visible_text(answer)
+    assert SHOWN in visible_text(answer)
     assert checked(answer.text, "declarer") == ["Bob"]
     saved = client.post(f"/m/{match_id}/hand/new", data={**hidden(answer.text), **HAND})
     assert saved.status_code == 302
@@ -110,7 +111,7 @@ def test_a_lost_session_on_a_stale_hand_form_names_what_changed_and_saves_nothin
     answer = client.post(f"/m/{match_id}/hand/new", data={**drawn, **HAND})
     assert answer.status_code == 409
     text = visible_text(answer)
-    assert LOST in text
+    assert f"Not saved: {LOST}" in text
     assert "Not saved: the match changed since this form was drawn." in text
     assert "Hand 1 saved: 1♣ by Ann" in text
     assert checked(answer.text, "declarer") == ["Bob"]
@@ -128,7 +129,7 @@ def test_an_edit_form_without_its_session_keeps_the_edit(app):
     changed = {**HAND, "tricks": "10"}
     answer = client.post(f"/m/{match_id}/hand/1", data={**edit, **changed})
     assert answer.status_code == 400
-    assert LOST in visible_text(answer)
+    assert SHOWN in visible_text(answer)
     assert checked(answer.text, "tricks") == ["10"]
     assert hands(app, match_id) == [{"declarer": "Bob", "contract": "3NT", "tricks": 9}]
 

@@ -52,9 +52,9 @@ NO_REVISION = (
     " reload the page and enter it again."
 )
 SESSION_LOST = (
-    "Not saved: this phone's session was lost (its cookies were cleared, or Scorekeeper"
-    " was given a new key), so the form could not be checked. Your entries are below:"
-    " check them and tap Save again."
+    "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
+    " a new key), so the form could not be checked. Your entries are below: check them"
+    " and tap Save again."
 )
 
 
@@ -179,7 +179,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
             rejected = True
             stale = conflicts(loaded.stored, command(APPEND if hand_key is None else EDIT))
             if stale:  # as for any stale form: drawn again on the match as it is now
-                flash(SESSION_LOST, "error")
+                flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
                 changed, before = change_lines(stale, entry.noun), None
             else:
                 problems = [SESSION_LOST]
