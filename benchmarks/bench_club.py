@@ -29,6 +29,7 @@ import argparse
 import http.client
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -273,6 +274,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     args = parser.parse_args()
     seed = random.randrange(2**32) if args.seed is None else args.seed
+    # Stopped from outside (timeout, kill): still stop the server it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     count = -(-args.phones // PHONES_PER_TABLE)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     with tempfile.TemporaryDirectory() as tmp:

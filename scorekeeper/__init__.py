@@ -275,16 +275,22 @@ def _not_found(exc: Exception):
 def _session_lost(exc: CSRFError):
     """A form whose CSRF check failed: most often a phone whose session cookie was
     cleared, or a new secret key since the form was drawn. Nothing was saved; a
-    hand form is drawn again with what was entered and a fresh token, any other
-    form answers the app's page with a way back to it."""
+    form with typed entries (a hand, a new match, title and stake) is drawn again
+    with them and a fresh token, any other answers the app's page with a way back."""
     from flask import render_template, request
     from werkzeug.exceptions import HTTPException
 
-    from .views import hands
+    from .views import hands, matches
 
-    if request.endpoint in ("hands.new", "hands.edit") and request.view_args:
+    redraw = {
+        "hands.new": hands.session_lost,
+        "hands.edit": hands.session_lost,
+        "matches.new": matches.new_after_lost_session,
+        "matches.settings": matches.settings_after_lost_session,
+    }.get(request.endpoint or "")
+    if redraw is not None:
         try:
-            return hands.session_lost(**request.view_args)
+            return redraw(**(request.view_args or {}))
         except HTTPException as refused:  # no such match or hand: its own page
             if refused.code == 404:
                 return _not_found(refused)

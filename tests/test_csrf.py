@@ -20,7 +20,7 @@ EXEMPT = {"live.watch_write": 403}  # a watch address refuses every write anyway
 # The match of `guarded` is finished: a hand form sent without its token goes
 # to the sheet, which says no hand may follow (nothing stored either way).
 FINISHED = {"hands.new": 302}
-SESSION_LOST = re.compile(r"Not saved[:.] [Tt]his phone's session was lost")
+SESSION_LOST = re.compile(r"Not (saved|started)[:.] [Tt]his phone's session was lost")
 
 
 @pytest.fixture

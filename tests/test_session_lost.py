@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper import db as store
-from tests.webtools import checked, visible_text
+from tests.webtools import checked, parse, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 LOST = (
@@ -134,31 +134,93 @@ def test_an_edit_form_without_its_session_keeps_the_edit(app):
     assert hands(app, match_id) == [{"declarer": "Bob", "contract": "3NT", "tricks": 9}]
 
 
-@pytest.mark.parametrize(
-    "path, back",
-    [
-        ("/m/{id}/settings", "/m/{id}/settings"),
-        ("/m/{id}/undo", "/m/{id}"),
-        ("/new", "/new"),
-    ],
-)
-def test_other_forms_answer_the_apps_page_with_a_way_back(app, path, back):
+def test_a_new_match_form_without_its_session_keeps_the_players_typed(app):
+    client = app.test_client()
+    drawn = hidden(client.get("/new").text)
+    client.delete_cookie("session")
+    typed = {
+        "variant": "chicago",
+        "player1": "Zoë",
+        "player2": "Bob",
+        "player3": "Cy",
+        "player4": "Dee",
+        "title": "Friday",
+        "stake_amount": "0.10",
+        "stake_per": "100",
+    }
+    answer = client.post("/new", data={**drawn, **typed})
+    assert answer.status_code == 400
+    assert f"Not started. {SHOWN}" in visible_text(answer)
+    page = parse(answer.text)
+    values = {
+        e.attrs["name"]: e.attrs.get("value")
+        for e in page.find_all("input")
+        if e.attrs.get("type") not in ("hidden", "radio") and e.attrs.get("name") in typed
+    }
+    assert {k: v for k, v in values.items() if v} == {
+        k: v for k, v in typed.items() if k != "variant"
+    }
+    assert checked(answer.text, "variant") == ["chicago"]
+    assert list(store.connect(app.config["DATABASE"]).query("select id from matches")) == []
+    again = client.post("/new", data={**hidden(answer.text), **typed})
+    assert again.status_code == 302
+
+
+def test_a_settings_form_without_its_session_keeps_the_title_typed(app):
     client = app.test_client()
     match_id = start(client)
-    page = client.get(back.format(id=match_id)).text
-    drawn = hidden(page)
+    drawn = hidden(client.get(f"/m/{match_id}/settings").text)
+    client.delete_cookie("session")
+    typed = {"title": "Friday", "stake_amount": "0.50", "stake_per": "1", "stake_currency": "EUR"}
+    answer = client.post(f"/m/{match_id}/settings", data={**drawn, **typed})
+    assert answer.status_code == 400
+    assert f"Not saved. {SHOWN}" in visible_text(answer)
+    assert 'value="Friday"' in answer.text and 'value="EUR"' in answer.text
+    assert store.revision(store.connect(app.config["DATABASE"]), match_id) == 1
+    saved = client.post(f"/m/{match_id}/settings", data={**hidden(answer.text), **typed})
+    assert saved.status_code == 302
+    assert store.revision(store.connect(app.config["DATABASE"]), match_id) == 2
+
+
+def test_a_stale_settings_form_without_its_session_names_the_other_change(app):
+    client = app.test_client()
+    match_id = start(client)
+    drawn = hidden(client.get(f"/m/{match_id}/settings").text)
+    other = app.test_client()
+    theirs = hidden(other.get(f"/m/{match_id}/settings").text)
+    blank = {"stake_amount": "", "stake_per": "", "stake_currency": ""}
+    assert (
+        other.post(
+            f"/m/{match_id}/settings", data={**theirs, **blank, "title": "Theirs"}
+        ).status_code
+        == 302
+    )
+    client.delete_cookie("session")
+    answer = client.post(f"/m/{match_id}/settings", data={**drawn, **blank, "title": "Mine"})
+    assert answer.status_code == 409
+    text = visible_text(answer)
+    assert f"Not saved: {LOST}" in text
+    assert "Not saved: the match changed since this form was drawn." in text
+    assert 'value="Mine"' in answer.text
+    assert store.load_match(store.connect(app.config["DATABASE"]), match_id).title == "Theirs"
+
+
+def test_a_one_tap_form_answers_the_apps_page_with_a_way_back(app):
+    client = app.test_client()
+    match_id = start(client)
+    drawn = hidden(client.get(f"/m/{match_id}").text)
     client.delete_cookie("session")
     answer = client.post(
-        path.format(id=match_id),
-        data={**drawn, "title": "Friday", "variant": "rubber"},
-        headers={"Referer": f"http://localhost{back.format(id=match_id)}"},
+        f"/m/{match_id}/undo",
+        data=drawn,
+        headers={"Referer": f"http://localhost/m/{match_id}"},
     )
     assert answer.status_code == 400
     text = visible_text(answer)
     assert "Not saved: this phone's session was lost" in text
     assert "Back to the form" in text
-    assert f'href="http://localhost{back.format(id=match_id)}"' in answer.text
-    assert f'href="/m/{match_id}"' in answer.text or "{id}" not in path
+    assert f'href="http://localhost/m/{match_id}"' in answer.text
+    assert f'href="/m/{match_id}"' in answer.text
     assert 'href="/"' in answer.text
     assert store.revision(store.connect(app.config["DATABASE"]), match_id) == 1
 
