@@ -181,3 +181,23 @@ def test_header_lines_over_64_kb_are_refused(app):
         except (BrokenPipeError, ConnectionResetError):
             pass
         assert _answer(sock).split(b"\r\n")[0].endswith(b" 431 Request Header Fields Too Large")
+
+
+@pytest.mark.parametrize(
+    "soft, hard, wanted",
+    [
+        (1024, 524288, (1100, 524288)),  # a systemd service's usual limits: raised
+        (1024, 1050, (1050, 1050)),  # as far as the hard limit allows
+        (4096, 4096, None),  # room enough already: left alone
+    ],
+)
+def test_serve_raises_its_open_file_limit_to_fit_its_connections(monkeypatch, soft, hard, wanted):
+    import resource
+
+    from scorekeeper.serve import room_for_connections
+
+    asked = []
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (soft, hard))
+    monkeypatch.setattr(resource, "setrlimit", lambda which, limits: asked.append(limits))
+    room_for_connections(1000)
+    assert asked == ([wanted] if wanted else [])
