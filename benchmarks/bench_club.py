@@ -237,6 +237,15 @@ def new_phone_with_idle(base: str, port: int, count: int, match_id: str) -> int:
 # --- 2. the evening -----------------------------------------------------------------
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process `pid` (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def report(tables: list[Table], elapsed: float) -> int:
     """Print the figures; returns the number of failures and answers >= 500."""
     statuses = {k: sum((t.phone.tally.statuses[k] for t in tables), Counter()) for k in KINDS}
@@ -310,6 +319,7 @@ def main() -> int:
                     f" one scorer a table saving every {SAVE_EVERY[0]:g}-{SAVE_EVERY[1]:g} s"
                 )
                 began = time.monotonic()
+                server_cpu, phones_cpu = cpu_seconds(server.pid), cpu_seconds(os.getpid())
                 deadline = began + args.seconds
                 threads = [threading.Thread(target=t.run, args=(deadline,)) for t in tables]
                 for thread in threads:
@@ -318,6 +328,13 @@ def main() -> int:
                     thread.join()
                 elapsed = time.monotonic() - began
                 print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+                # The share of the 2 cores each side had: the phones run on the
+                # same machine, and other work may take the rest.
+                print(
+                    f"CPU used: server {cpu_seconds(server.pid) - server_cpu:.1f} s,"
+                    f" phones {cpu_seconds(os.getpid()) - phones_cpu:.1f} s"
+                    f" in {elapsed:.1f} s on {os.cpu_count()} cores"
+                )
                 failures += report(tables, elapsed)
                 for table in tables:
                     table.phone.close()
