@@ -67,6 +67,8 @@ def test_the_title_of_a_match_with_any_valid_stake_can_be_changed(
     saved = actions.document(match_id)
     assert saved["title"] == "Renamed"
     assert saved["stake"] == {"amount": amount, "per": per, "currency": currency}
+    for page in (f"/m/{match_id}", f"/m/{match_id}/settle", f"/m/{match_id}/sheet.pdf"):
+        assert actions.client.get(page).status_code == 200, page
 
 
 def test_a_title_of_100_characters_from_a_file_is_kept_when_the_stake_changes(actions):
