@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sqlite3
+import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask_compress import Compress
-from flask_wtf.csrf import CSRFProtect
+from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 csrf = CSRFProtect()
@@ -54,13 +57,56 @@ def _switched_on(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+MIN_SECRET_KEY = 32  # characters; the key made on the first start has 64
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write `path` whole or not at all, readable by its owner only: a temporary
+    file of mode 0600 beside it, synced, renamed over it."""
+    fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
 def _secret_key(instance: Path) -> str:
-    """Read the instance's secret key, generating it on first run (never committed)."""
+    """Read the instance's secret key, generating it on first run (never committed).
+
+    An empty file is what a first start cut short leaves (a full disk, a kill):
+    no cookie was ever signed with it, so a new key is made, with a warning. A
+    key shorter than MIN_SECRET_KEY was put there by hand: refused
+    (SecretKeyTooShort), since anyone could guess it and sign cookies."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    if path.exists():
+        key = path.read_text(encoding="utf-8", errors="replace").strip()
+        if key:
+            _owner_only(path)
+            if len(key) < MIN_SECRET_KEY:
+                raise SecretKeyTooShort(f"the secret key file {path}", len(key))
+            return key
+        print(
+            f"Scorekeeper: the secret key file {path} was empty (a first start cut short);"
+            " made a new key.",
+            file=sys.stderr,
+        )
+    key = secrets.token_hex(32)
+    _write_private(path, key)
+    return key
+
+
+def _owner_only(path: Path, mode: int = 0o600) -> None:
+    """Take group and others' access from a file the app made (an older version
+    made some readable by every local user); a file of another user stays as is."""
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            path.chmod(mode)
 
 
 class InstanceUnwritable(RuntimeError):
@@ -72,6 +118,20 @@ class InstanceUnwritable(RuntimeError):
             f"Scorekeeper cannot write its instance folder {folder} ({why}):"
             " make it writable by this user, free disk space,"
             " or choose another folder with --instance DIR or SCOREKEEPER_INSTANCE=DIR."
+        )
+
+
+class SecretKeyTooShort(InstanceUnwritable):
+    """The secret key given is too short to keep the cookies from being forged.
+    (An InstanceUnwritable: every command that opens the instance folder stops
+    on it with its one line.)"""
+
+    def __init__(self, where: str, length: int):
+        RuntimeError.__init__(
+            self,
+            f"Scorekeeper will not start: {where} holds a key of {length} characters;"
+            f" a secret key needs at least {MIN_SECRET_KEY}."
+            " Delete the file (a new key is made at the next start) or give a longer key.",
         )
 
 
@@ -89,7 +149,8 @@ def create_app(
     )
     instance = Path(app.instance_path)
     try:
-        instance.mkdir(parents=True, exist_ok=True)
+        # A folder the app makes is its owner's only (the database, the key).
+        instance.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as exc:
         raise InstanceUnwritable(instance, exc) from None
     app.config.from_mapping(
@@ -106,8 +167,11 @@ def create_app(
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        given = os.environ.get("SCOREKEEPER_SECRET_KEY", "").strip()
+        if given and len(given) < MIN_SECRET_KEY:
+            raise SecretKeyTooShort("SCOREKEEPER_SECRET_KEY", len(given))
         try:
-            secret = os.environ.get("SCOREKEEPER_SECRET_KEY") or _secret_key(instance)
+            secret = given or _secret_key(instance)
         except OSError as exc:
             raise InstanceUnwritable(instance, exc) from None
         app.config["SECRET_KEY"] = secret
@@ -152,8 +216,8 @@ def create_app(
     app.url_map.converters.update(CONVERTERS)
     try:
         db.init_app(app)
-    except (OSError, sqlite3.OperationalError, db.StoreBusy) as exc:
-        if isinstance(exc, sqlite3.OperationalError) and not db.store_fault(exc):
+    except (OSError, sqlite3.DatabaseError, db.StoreBusy) as exc:
+        if isinstance(exc, sqlite3.DatabaseError) and not db.store_fault(exc):
             raise
         raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
     for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
@@ -164,7 +228,9 @@ def create_app(
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
     app.register_error_handler(db.StoreBusy, _store_busy)
-    app.register_error_handler(sqlite3.OperationalError, _store_busy)
+    # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
+    app.register_error_handler(sqlite3.DatabaseError, _store_busy)
+    app.register_error_handler(CSRFError, _session_lost)
     app.register_error_handler(404, _not_found)
     app.register_error_handler(500, _server_error)
     app.after_request(_security_headers)
@@ -226,6 +292,48 @@ def _not_found(exc: Exception):
     return render_template("error.html", code=404), 404
 
 
+def _session_lost(exc: CSRFError):
+    """A form whose CSRF check failed: most often a phone whose session cookie was
+    cleared, or a new secret key since the form was drawn. Nothing was saved; a
+    form with typed entries (a hand, a new match, title and stake) is drawn again
+    with them and a fresh token, any other answers the app's page with a way back."""
+    from flask import render_template, request
+    from werkzeug.exceptions import HTTPException
+
+    from .views import hands, matches
+
+    redraw = {
+        "hands.new": hands.session_lost,
+        "hands.edit": hands.session_lost,
+        "matches.new": matches.new_after_lost_session,
+        "matches.settings": matches.settings_after_lost_session,
+    }.get(request.endpoint or "")
+    if redraw is not None:
+        try:
+            return redraw(**(request.view_args or {}))
+        except HTTPException as refused:  # no such match or hand: its own page
+            if refused.code == 404:
+                return _not_found(refused)
+            raise
+    args = request.view_args or {}
+    back = request.referrer if _same_site(request.referrer) else None
+    return render_template(
+        "session_lost.html", reason=exc.description, back=back, match_id=args.get("match_id")
+    ), 400
+
+
+def _same_site(address: str | None) -> bool:
+    """Whether `address` is a page of this app (the form the phone came from)."""
+    from urllib.parse import urlsplit
+
+    from flask import request
+
+    if not address:
+        return False
+    split = urlsplit(address)
+    return split.netloc == request.host and split.scheme in ("http", "https")
+
+
 def _server_error(exc: Exception):
     """An unexpected error: a page with a way home that says nothing of the cause
     (Flask has logged the traceback before calling this)."""
@@ -244,9 +352,17 @@ def _store_busy(exc: Exception):
     instead of an error page."""
     from flask import current_app, render_template, request
 
-    from .db import store_fault
+    from .db import store_damaged, store_fault
 
-    if isinstance(exc, sqlite3.OperationalError) and not store_fault(exc):
+    if isinstance(exc, sqlite3.DatabaseError) and not store_fault(exc):
         raise exc  # a wrong query is a bug: a 500 with its traceback in the log
-    current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
+    if store_damaged(exc):
+        current_app.logger.error(
+            "score store damaged: %s %s: %s (restore the last backup, docs/running.md)",
+            request.method,
+            request.path,
+            exc,
+        )
+    else:
+        current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
     return render_template("busy.html"), 503, {"Retry-After": "2"}

@@ -9,8 +9,11 @@ and importing only the top folder brings back only the matches in play.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
+import tempfile
 import unicodedata
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -49,14 +52,43 @@ def match_files(matches: Iterable[StoredMatch]) -> Iterator[tuple[str, str]]:
         yield (f"{DELETED_FOLDER}/{name}" if stored.deleted else name), dumps(stored.match)
 
 
+class LinkInTheWay(OSError):
+    """A folder export would write into is a symbolic link: following it would
+    write wherever the link points."""
+
+
+def _own_folder(folder: Path) -> None:
+    """Make `folder` (owner only) unless it is there; refuse a symbolic link."""
+    if folder.is_symlink():
+        raise LinkInTheWay(f"{folder} is a symbolic link; remove it or export into another folder")
+    folder.mkdir(mode=0o700, exist_ok=True)
+
+
+def write_file(target: Path, text: str) -> None:
+    """Write `target` whole, readable by its owner only, never through a link: a
+    new temporary file beside it (O_EXCL and O_NOFOLLOW, mode 0600) renamed over
+    it, so a symbolic link of that name is replaced, its target untouched."""
+    fd, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
 def export_matches(db: Database, folder: Path) -> tuple[int, int]:
     """Write every stored match into `folder` as a match file; return how many
-    matches in play and how many deleted ones (in `folder`/deleted) were written."""
+    matches in play and how many deleted ones (in `folder`/deleted) were written.
+    A file of the same name is replaced, a symbolic link too (never followed)."""
     counts = [0, 0]
     for path, text in match_files(list_matches(db)):
         target = folder / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+        if target.parent != folder:
+            _own_folder(target.parent)
+        write_file(target, text)
         counts[path.startswith(f"{DELETED_FOLDER}/")] += 1
     return counts[0], counts[1]
 

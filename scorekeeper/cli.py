@@ -108,13 +108,16 @@ def _not_written(target: str, why: BaseException | str) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """A consistent copy of the database, taken while the app may be writing."""
-    from .db import backup
+    from .db import StoreFileTarget, backup
 
     app = _open_app(args)
     if app is None:
         return 1
     try:
         count = backup(app.config["DATABASE"], args.file)
+    except StoreFileTarget as exc:  # a slip of the tab key: nothing is touched
+        _not_written(args.file, exc)
+        return EXIT_INVALID
     except (ValueError, OSError, sqlite3.Error) as exc:
         return _not_written(args.file, exc)
     print(f"Backed up {count} match{'' if count == 1 else 'es'} to {args.file}")
@@ -134,7 +137,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return _not_written(args.dir, "it is a file, not a folder")
     db = connect(app.config["DATABASE"])
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         in_play, deleted = export_matches(db, folder)
     except OSError as exc:
         return _not_written(args.dir, exc)

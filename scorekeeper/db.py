@@ -217,7 +217,10 @@ def now() -> str:
 
 # What SQLite says when the store, not the query, is at fault: another write held
 # the lock too long, the file or folder is read-only or cannot be opened, the
-# disk is full or failing. Anything else (a wrong query) is a bug: a 500.
+# disk is full or failing, the file is damaged ("database disk image is
+# malformed", a plain DatabaseError) or not a database. Anything else (a wrong
+# query) is a bug: a 500.
+DAMAGED = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 STORE_FAULTS = frozenset(
     {
         sqlite3.SQLITE_BUSY,
@@ -227,16 +230,25 @@ STORE_FAULTS = frozenset(
         sqlite3.SQLITE_IOERR,
         sqlite3.SQLITE_FULL,
         sqlite3.SQLITE_CANTOPEN,
+        *DAMAGED,
     }
 )
 
 
 def store_fault(exc: BaseException) -> bool:
     """True when `exc` says the store cannot be used right now (see STORE_FAULTS)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
     code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(exc, sqlite3.OperationalError) and (
-        code is None or (code & 0xFF) in STORE_FAULTS
-    )
+    if code is None:  # no code: only an OperationalError is the store's (a lock)
+        return isinstance(exc, sqlite3.OperationalError)
+    return (code & 0xFF) in STORE_FAULTS
+
+
+def store_damaged(exc: BaseException) -> bool:
+    """True when `exc` says the database file itself is damaged or not a database."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.DatabaseError) and code is not None and (code & 0xFF) in DAMAGED
 
 
 class StoreBusy(Exception):
@@ -286,7 +298,7 @@ def writing(db: Database) -> Iterator[Database]:
     try:
         try:
             db.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.DatabaseError as exc:
             if not store_fault(exc):
                 raise
             raise StoreBusy(str(exc)) from exc
@@ -322,7 +334,25 @@ def init_db_command() -> None:
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+def private_store(path: str) -> None:
+    """Make the database file readable and writable by its owner only, before
+    SQLite makes it: SQLite gives its -wal, -shm and -journal files the mode of
+    the database file. A store an older version left readable by every local
+    user is tightened, with the files beside it."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    if not os.path.exists(path):
+        with suppress(OSError):  # a folder it cannot write: SQLite says so when opening
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        return
+    for suffix in STORE_FILE_NAMES:
+        with suppress(OSError):
+            if os.stat(path + suffix).st_mode & 0o077:
+                os.chmod(path + suffix, 0o600)
+
+
 def init_app(app: Flask) -> None:
+    private_store(app.config["DATABASE"])
     migrate(app.config["DATABASE"])
     # One connection stays open while the app runs, so the WAL and its index
     # file are never deleted and made again between requests: on a full disk
@@ -334,6 +364,36 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(init_db_command)
 
 
+class StoreFileTarget(ValueError):
+    """A backup aimed at one of the live store's own files: writing it would
+    damage the store (a copy renamed over the -wal file loses the changes in it
+    and makes every page read a malformed database)."""
+
+
+# The files SQLite keeps beside the database while it is in use.
+STORE_FILE_NAMES = {
+    "": "it is the database itself",
+    "-wal": "it is the database's write-ahead log (-wal), part of the live store",
+    "-shm": "it is the database's shared-memory index (-shm), part of the live store",
+    "-journal": "it is the database's rollback journal (-journal), part of the live store",
+}
+
+
+def store_file(path: str | os.PathLike[str], target: str | os.PathLike[str]) -> str | None:
+    """Why `target` is one of the store's own files (the database at `path`, its
+    -wal, -shm or -journal, also through a link or another name of the same
+    file), or None when it is another file."""
+    wanted = os.path.realpath(target)
+    for suffix, why in STORE_FILE_NAMES.items():
+        own = f"{path}{suffix}"
+        if os.path.realpath(own) == wanted:
+            return why
+        with suppress(OSError):
+            if os.path.samefile(own, target):
+                return why
+    return None
+
+
 def backup(path: str, target: str | os.PathLike[str]) -> int:
     """Copy the store at `path` to the file `target` as it stood at one moment,
     while the app goes on writing (SQLite's online backup API, in one step under
@@ -343,8 +403,9 @@ def backup(path: str, target: str | os.PathLike[str]) -> int:
     whole: a failed backup leaves any earlier one in place.
     """
     target = Path(target)
-    if target.exists() and target.samefile(path):
-        raise ValueError("it is the database itself")
+    own = store_file(path, target)
+    if own:
+        raise StoreFileTarget(own)
     fd, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     os.close(fd)
     try:

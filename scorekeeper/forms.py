@@ -6,6 +6,7 @@ The hand forms of each variant live in scorekeeper/entry/, one module per rule s
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -87,17 +88,32 @@ def option_field_name(option: str) -> str:
     return f"opt_{option}"
 
 
+def points_per(text: str) -> int | str:
+    """The `per` typed: a whole number of any length Python converts (a match
+    file may say 1000000 or more), else the text for the stake check to name."""
+    text = text.strip()
+    number = whole_number(text)
+    if number is not None:
+        return number
+    if text.isascii() and text.isdigit() and len(text) <= sys.get_int_max_str_digits():
+        return int(text)
+    return text
+
+
 class StakeFields:
-    """The three stake inputs, shared by the new-match and settings forms."""
+    """The three stake inputs, shared by the new-match and settings forms. The
+    amount and `per` take whatever a match file may hold (the stake check,
+    `parse_stake`, says what is wrong), so the stake of any imported match can be
+    saved again with its title."""
 
     stake_amount = StringField(
         "Stake",
-        validators=[Optional(), Length(max=12)],
+        validators=[Optional()],
         render_kw={"inputmode": "decimal", "placeholder": "e.g. 0.50"},
     )
     stake_per = StringField(
         "per points",
-        validators=[Optional(), Length(max=6)],
+        validators=[Optional()],
         default="1",
         render_kw={"inputmode": "numeric"},
     )
@@ -111,10 +127,9 @@ class StakeFields:
         amount = money_text(self.stake_amount.data or "")
         if not amount:
             return None
-        per_text = (self.stake_per.data or "").strip() or "1"
-        per: Any = whole_number(per_text)
+        per = points_per((self.stake_per.data or "").strip() or "1")
         currency = (self.stake_currency.data or "").strip()
-        return {"amount": amount, "per": per_text if per is None else per, "currency": currency}
+        return {"amount": amount, "per": per, "currency": currency}
 
 
 class NewMatchForm(StakeFields, FlaskForm):

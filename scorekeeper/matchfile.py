@@ -35,6 +35,11 @@ MAX_CURRENCY = 12
 # entries). The command-line scorer takes a match of any length.
 MAX_ENTRIES = 500
 MAX_FILE_BYTES = 1024 * 1024
+# Lists and objects inside each other: a valid match file goes 4 deep (the
+# file, its hands, a hand, a Mini Bridge `hcp` object). Anything deeper is
+# refused before it is read further, since reading a value nested near
+# Python's recursion limit (about 1000) would crash instead of answering.
+MAX_DEPTH = 20
 LIMITS_TEXT = (
     f"a match holds at most {MAX_ENTRIES} entries, names of at most {MAX_NAME} characters,"
     f" a title of at most {MAX_TITLE}, in a file of at most 1 MB"
@@ -107,7 +112,7 @@ def parse_stake(value: Any) -> tuple[Stake | None, list[Problem]]:
     per = value.get("per", 1)
     if not isinstance(per, int) or isinstance(per, bool) or per < 1:
         problems.append(
-            Problem(f"{per!r} is not a positive whole number of points", "per", within="stake")
+            Problem(f"{per!r:.60} is not a positive whole number of points", "per", within="stake")
         )
     currency = value.get("currency", "")
     if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
@@ -211,11 +216,31 @@ def title_problems(title: Any) -> list[Problem]:
     return [Problem(turned, "title")] if turned else []
 
 
+def nested_deeper(doc: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when lists and objects nest more than `limit` levels in `doc`
+    (counted without recursion, so any depth is counted safely)."""
+    waiting = [(doc, 1)]
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, dict):
+            inner = value.values()
+        elif isinstance(value, list):
+            inner = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        waiting.extend((item, depth + 1) for item in inner)
+    return False
+
+
 def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
     """Check a parsed match document and replay it. Raises MatchError listing every problem.
     `max_entries`: the table app's limit, checked before anything is replayed."""
     if not isinstance(doc, dict):
         raise MatchError([Problem("the match file must be a JSON object", "file")])
+    if nested_deeper(doc):
+        raise MatchError([_nested_too_deeply()])
     broken = invalid_text(doc)
     if broken:
         raise MatchError(broken)
@@ -261,6 +286,13 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
 
 def _not_json(message: str) -> MatchError:
     return MatchError([Problem(f"not valid JSON: {message}", "file")])
+
+
+def _nested_too_deeply() -> Problem:
+    return Problem(
+        f"nested too deeply: a match file nests lists and objects at most {MAX_DEPTH} levels",
+        "file",
+    )
 
 
 def loads(text: str, *, max_entries: int | None = None) -> Match:

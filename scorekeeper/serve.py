@@ -2,11 +2,59 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import socket
 import sys
+from typing import Any
 
 import segno
+
+# waitress as a club evening needs it (docs/running.md, "How many phones"):
+# - every phone keeps a keep-alive connection or two and polls every 2 s, so
+#   the default limit of 100 connections freezes a room of 40 tables; 1000
+#   open sockets need poll() (select() stops at descriptor 1023);
+# - an idle socket (a phone asleep, a closed tab) is dropped after 30 s instead
+#   of 120 s: far longer than the 2 s between two polls of a phone awake;
+# - a body over the app's own limit (MAX_CONTENT_LENGTH, 2 MB; see
+#   `waitress_settings`) is refused before waitress spools it to disk (its
+#   default is 1 GB);
+# - a request's header lines are bounded to 64 kB (the cookies of a phone are
+#   a few kB), so a client dripping a header line every few seconds is cut off
+#   after at most 64 kB instead of 256 kB;
+# - 8 threads carry 200 phones (benchmarks/bench_club.py); more do not help on
+#   a 2-core machine, where one process is bound by Python's one core at a time.
+WAITRESS: dict[str, Any] = {
+    "threads": 8,
+    "connection_limit": 1000,
+    "asyncore_use_poll": True,
+    "channel_timeout": 30,
+    "cleanup_interval": 10,
+    "max_request_header_size": 64 * 1024,
+}
+
+
+def waitress_settings(app) -> dict[str, Any]:
+    """The waitress settings `scorekeeper serve` runs `app` with."""
+    return {**WAITRESS, "max_request_body_size": app.config["MAX_CONTENT_LENGTH"]}
+
+
+def room_for_connections(connections: int) -> None:
+    """Raise this process's limit of open files to fit `connections` sockets and
+    the store's files, as far as the hard limit allows (a systemd service starts
+    with a soft limit of 1024)."""
+    try:
+        import resource
+    except ImportError:  # not on Unix
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 100
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def lan_address() -> str | None:
@@ -87,7 +135,8 @@ def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) 
         print_scannable(f"  Listening on {host}, port {port} only:", f"http://{host}:{port}/")
     print("Stop with Ctrl+C.", flush=True)
     try:
-        waitress_serve(app, host=host, port=port, threads=8)
+        room_for_connections(WAITRESS["connection_limit"])
+        waitress_serve(app, host=host, port=port, **waitress_settings(app))
     except OSError as exc:
         print(f"Cannot listen on {host} port {port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -143,7 +143,7 @@ def test_a_backup_onto_the_database_itself_is_refused(instance, capsys):
     scorekeeper(capsys, "import", "--instance", instance, example("top-game"))
     database = instance / "scorekeeper.db"
     assert scorekeeper(capsys, "backup", "--instance", instance, database) == (
-        1,
+        2,
         "",
         f"{database}: not written: it is the database itself\n",
     )

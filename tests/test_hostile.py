@@ -1048,7 +1048,8 @@ def new_match_expectation(name: str, got: str) -> Any:
         assume(not _NEGATIVE_ZERO.fullmatch(text))
         if not text:
             return None
-        if over_the_length(got, 12) or set(text) - set("0123456789.,+-"):
+        # Any length: an imported match's stake (e.g. "999999.999999") must save again.
+        if set(text) - set("0123456789.,+-"):
             return REFUSED
         if re.fullmatch(r"[0-9]*,[0-9]{3,}", text):
             return REFUSED  # a thousands separator, not decimals: "1,000" is not 1.000
@@ -1058,7 +1059,8 @@ def new_match_expectation(name: str, got: str) -> Any:
         return REFUSED if amount >= 1_000_000 else amount
     if name == "stake_per":
         assume(got == "" or text != "")  # spaces only: reported above
-        return 1 if not text else REFUSED if over_the_length(got, 6) else whole(got, 1, 10**6)
+        # Any whole number of points, as in a match file (issue 17: 1000000 and more).
+        return 1 if not text else whole(got, 1, 10**4300)
     if name == "stake_currency":
         return "" if not text else REFUSED if over_the_length(got, 12) else text
     assert name == "opt_rubbers"

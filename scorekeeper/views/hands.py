@@ -28,7 +28,7 @@ from flask import (
 )
 from wtforms import RadioField
 
-from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, describe
+from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe
 from ..db import Applied
 from ..entry import HandEntry, entry_for
 from ..sheets import score_line
@@ -56,6 +56,11 @@ bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 NO_REVISION = (
     "This form is incomplete (it does not say which state of the match it was drawn from):"
     " reload the page and enter it again."
+)
+SESSION_LOST = (
+    "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
+    " a new key), so the form could not be checked. Your entries are below: check them"
+    " and tap Save again."
 )
 
 
@@ -155,7 +160,10 @@ def _record_from(entry: HandEntry, form, upcoming: dict[str, Any]) -> dict[str, 
     return entry.to_record(form, upcoming)
 
 
-def _hand_page(match_id: str, hand_key: int | None):
+def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
+    """The hand form, and its submission. `session_lost`: a submission whose CSRF
+    check failed (no session cookie): nothing is saved, the entries are drawn
+    again with a fresh token, and what other phones changed meanwhile is named."""
     loaded = load_or_404(match_id)
     remember(match_id)
     entry = entry_for(loaded.stored.variant)
@@ -178,7 +186,15 @@ def _hand_page(match_id: str, hand_key: int | None):
         before = _before(loaded, position)
         upcoming = before.upcoming or {}
         entry.prepare(form, loaded.stored.players, upcoming)
-        if form.validate_on_submit():
+        if session_lost:
+            rejected = True
+            stale = conflicts(loaded.stored, command(APPEND if hand_key is None else EDIT))
+            if stale:  # as for any stale form: drawn again on the match as it is now
+                flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+                changed, before = change_lines(stale, entry.noun), None
+            else:
+                problems = [SESSION_LOST]
+        elif form.validate_on_submit():
             record = _record_from(entry, form, upcoming)
             kind = APPEND if hand_key is None else EDIT
             try:
@@ -257,7 +273,12 @@ def _hand_page(match_id: str, hand_key: int | None):
         score=None
         if hand_key is not None or not before.hands
         else score_line(stored.match, before),
-    ), (409 if changed else 200)
+    ), (409 if changed else 400 if session_lost else 200)
+
+
+def session_lost(match_id: str, hand_id: int | None = None):
+    """A hand form that came without its session (see `_hand_page`)."""
+    return _hand_page(match_id, hand_id, session_lost=True)
 
 
 @bp.route("/hand/new", methods=["GET", "POST"])

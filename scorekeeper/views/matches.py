@@ -12,7 +12,7 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from .. import db as store
 from .. import pdf
 from ..backup import zip_matches
-from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
+from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
 from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..matchfile import (
@@ -46,7 +46,7 @@ from . import (
     remember,
     submit,
 )
-from .hands import NO_REVISION
+from .hands import NO_REVISION, SESSION_LOST
 from .live import share_links
 
 bp = Blueprint("matches", __name__)
@@ -438,3 +438,38 @@ def download_all():
             "Cache-Control": "no-store",  # what it holds depends on this browser's cookie
         },
     )
+
+
+# --- a form that came without its session (CSRF check failed) ----------------------
+
+
+def new_after_lost_session():
+    """The new-match form sent without its session: nothing started; the players,
+    game and stake typed are drawn again with a fresh token."""
+    form = NewMatchForm()  # holds what was sent
+    return render_template(
+        "matches/new.html",
+        form=form,
+        problems=[SESSION_LOST],
+        variants=VARIANTS,
+        usual_per=usual_per,
+    ), 400
+
+
+def settings_after_lost_session(match_id: str):
+    """The title-and-stake form sent without its session: nothing saved; the entries
+    are drawn again, and a settings change another phone made meanwhile is named."""
+    loaded = load_or_404(match_id)
+    form = SettingsForm()  # holds what was sent
+    changed = change_lines(conflicts(loaded.stored, command(SETTINGS)))
+    if changed:
+        flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+    return render_template(
+        "matches/settings.html",
+        form=form,
+        match=loaded.stored.match,
+        stored=loaded.stored,
+        problems=[] if changed else [SESSION_LOST],
+        changed=changed,
+        confirm=ConfirmForm(),
+    ), (409 if changed else 400)
