@@ -20,6 +20,7 @@ from __future__ import annotations
 import atexit
 import gc
 import hashlib
+import json
 import logging
 import mimetypes
 import os
@@ -224,7 +225,11 @@ def _render_here(html: str, static_folder: str | Path, paper: str) -> bytes:
 # the worker is killed and a new one started at once, so it is warm again by the
 # time the next phone asks.
 
-_WORKER_MAIN = "from scorekeeper.pdf import serve_renders; serve_renders()"
+# The worker imports exactly what the server imported: the server's sys.path, in order.
+_WORKER_MAIN = (
+    "import json, sys; sys.path[:] = json.loads(sys.argv[1]);"
+    " from scorekeeper.pdf import serve_renders; serve_renders()"
+)
 
 
 class _Collected(logging.Handler):
@@ -272,14 +277,10 @@ class _Worker:
     """One worker process, and a thread that reads its answers into a queue."""
 
     def __init__(self) -> None:
-        here = str(Path(__file__).resolve().parent.parent)  # this very scorekeeper
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [here, env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
-            [sys.executable, "-c", _WORKER_MAIN],
+            [sys.executable, "-c", _WORKER_MAIN, json.dumps(sys.path)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=env,
         )
         self.answers: queue.Queue[tuple | None] = queue.Queue()
         threading.Thread(target=self._read, name="pdf-worker-answers", daemon=True).start()
