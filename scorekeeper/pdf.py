@@ -27,6 +27,7 @@ import os
 import pickle
 import queue
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -245,6 +246,9 @@ class _Collected(logging.Handler):
 
 def serve_renders() -> None:
     """The worker's loop: (html, static folder, paper) in, ("pdf", bytes, warnings) out."""
+    # Ctrl-C at the server's terminal reaches the whole process group: the
+    # worker leaves when the server closes its end of the pipe, not before.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     answers = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything printed goes to the log, never into the answers
     sys.stdout = sys.stderr
