@@ -6,6 +6,7 @@ every hand explained, four 40-character names in a script no font here has
 so it is certain to run past it; no test asserts how long anything took.
 """
 
+import queue
 import threading
 
 import pytest
@@ -131,3 +132,24 @@ def test_weasyprints_warnings_in_the_worker_reach_the_servers_log(app, caplog):
             " not loading http://elsewhere.example/x.png: a PDF uses only our own static files",
         )
     ]
+
+
+def test_a_worker_that_dies_during_a_render_is_said_plainly_and_replaced(client, fresh_pdf):
+    match_id = store(client, example("top-game"))
+    worker = pdf._the_worker()
+    assert worker.wait_ready(120)
+
+    class DiesOnceAsked(queue.Queue):
+        """The worker is killed (out of memory, say) once the sheet has been sent."""
+
+        def get(self, *args, **kwargs):
+            worker.process.kill()
+            return super().get(*args, **kwargs)
+
+    worker.answers = DiesOnceAsked()
+    answer = client.get(f"/m/{match_id}/sheet.pdf")
+    assert answer.status_code == 503
+    assert answer.text == "No PDF: making it failed. Try again, or print the match page."
+    assert pdf._the_worker() is not worker
+    again = client.get(f"/m/{match_id}/sheet.pdf")
+    assert again.status_code == 200 and again.data.startswith(b"%PDF")
