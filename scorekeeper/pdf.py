@@ -359,7 +359,10 @@ _worker: _Worker | None = None
 def _the_worker() -> _Worker:
     """The running worker (started on first use); call with the render lock held."""
     global _worker
-    if _worker is None or _worker.process.poll() is not None:
+    if _worker is not None and _worker.process.poll() is not None:
+        _worker.kill()  # it died between two sheets: its pipes go with it
+        _worker = None
+    if _worker is None:
         _worker = _Worker()
     return _worker
 
