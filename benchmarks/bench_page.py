@@ -1,9 +1,10 @@
 """Server time of the match page: a 20-hand rubber match drawn through the test client.
 
-    python benchmarks/bench_page.py [--runs 200] [--profile]
+    python benchmarks/bench_page.py [--runs 200] [--hands 20] [--profile]
 
 Builds a rubber match of 20 hands (examples/rubber.json, its first rubber played
-again: three rubbers, not finished) and asks for its page `--runs` times after
+again: three rubbers, not finished; `--hands` plays its hands on to that many)
+and asks for its page `--runs` times after
 a few warm-up requests, as a phone does after every change at its table. Prints
 the median and p95 wall time and the median CPU time of one GET /m/<id>, and
 the parts of it: loading the stored match, its replay, the share links (with
@@ -37,13 +38,12 @@ AIM_MS = 5.0
 HANDS = 20
 
 
-def twenty_hands() -> dict:
-    """examples/rubber.json with its first 8 hands played again: 20 hands, 3 rubbers."""
+def twenty_hands(count: int = HANDS) -> dict:
+    """examples/rubber.json with its hands played again: 20 hands are 3 rubbers."""
     document = json.loads((ROOT / "examples" / "rubber.json").read_text(encoding="utf-8"))
     hands = document["hands"]
-    document["options"] = {**document["options"], "rubbers": 3}
-    document["hands"] = [*hands, *hands[:8]]
-    assert len(document["hands"]) == HANDS
+    document["options"] = {**document["options"], "rubbers": 100}
+    document["hands"] = (hands * (count // len(hands) + 1))[:count]
     return document
 
 
@@ -67,13 +67,14 @@ def p95(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands in the match (20)")
     parser.add_argument("--profile", action="store_true", help="print cProfile's top 25")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"TESTING": True, "DATABASE": str(Path(tmp) / "bench.db")})
         with app.app_context():
-            match_id = create_match(get_db(), from_document(twenty_hands())).match_id
+            match_id = create_match(get_db(), from_document(twenty_hands(args.hands))).match_id
         client = app.test_client()
 
         def page() -> None:
@@ -94,7 +95,7 @@ def main() -> None:
         rows = [
             ("GET /m/<id> (the whole page)", timed(page, args.runs)),
             ("  load the stored match", timed(part(load), args.runs)),
-            ("  replay its 20 hands", timed(lambda: stored.match.replay(), args.runs)),
+            (f"  replay its {args.hands} hands", timed(lambda: stored.match.replay(), args.runs)),
             ("  share links and QR codes", timed(part(lambda: share_links(stored)), args.runs)),
         ]
         if args.profile:
@@ -106,7 +107,7 @@ def main() -> None:
             stats = pstats.Stats(profile).sort_stats("cumulative")
 
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"Match page of a {HANDS}-hand rubber match, {args.runs} runs, load {load_avg:.1f}:")
+    print(f"Match page of a {args.hands}-hand rubber match, {args.runs} runs, load {load_avg:.1f}:")
     print(f"  {'':34} {'median ms':>10} {'p95 ms':>8} {'cpu ms':>8}")
     for label, (wall, cpu) in rows:
         median, cpu_median = statistics.median(wall), statistics.median(cpu)
