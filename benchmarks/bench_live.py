@@ -13,8 +13,11 @@ a browser with `static/live.js` does:
   refusal, counted apart from errors.
 Contracts are part scores and defeated contracts, and each match plays up to 100
 rubbers, so no match finishes during the run. At the end the hands stored for
-each match are counted against the saves acknowledged with a 302. Run:
-    python benchmarks/bench_live.py [--seconds 60] [--phones 50]
+each match are counted against the saves acknowledged with a 302. `--turn T`
+makes the phones hurry: each waits 0.5–1.5 T before drawing the next hand and
+as long again to fill it in (`--phones 30 --turn 0.5`: the busy room of issue 17,
+where every phone's sheet is redrawn after every change). Run:
+    python benchmarks/bench_live.py [--seconds 60] [--phones 50] [--turn 0.5]
 """
 
 from __future__ import annotations
@@ -98,8 +101,10 @@ class Seat:
     to that URL; a sheet redrawn in place keeps its URL, as live.js does.
     """
 
-    def __init__(self, base: str, match_id: int, number: int, seed: int):
+    def __init__(self, base: str, match_id: int, number: int, seed: int, turn: float = 0):
         self.phone = TimedPhone(base, f"Phone {number}")
+        # (pause before drawing a hand, time to fill it in): ranges in seconds
+        self.pace = ((turn / 2, turn * 1.5),) * 2 if turn else (SAVE_EVERY, FILL_IN)
         self.match_id = match_id
         self.rng = random.Random(seed)
         self.since = 0  # the live URL of the page on screen
@@ -159,7 +164,8 @@ class Seat:
         rng = self.rng
         now = time.monotonic()
         next_poll = now + rng.uniform(0, POLL_SECONDS)
-        next_draw = now + rng.uniform(0, SAVE_EVERY[1])
+        save_every, fill_in = self.pace
+        next_draw = now + rng.uniform(0, save_every[1])
         form, submit_at = None, 0.0
         while True:
             wake = min(next_poll, submit_at if form else next_draw)
@@ -170,9 +176,9 @@ class Seat:
                 self.poll(on_sheet=form is None)
                 next_poll = max(next_poll + POLL_SECONDS, time.monotonic())
             elif form is None:
-                next_draw = time.monotonic() + rng.uniform(*SAVE_EVERY)
+                next_draw = time.monotonic() + rng.uniform(*save_every)
                 form = self.draw()
-                submit_at = time.monotonic() + rng.uniform(*FILL_IN)
+                submit_at = time.monotonic() + rng.uniform(*fill_in)
             else:
                 self.save(form)
                 form = None
@@ -233,6 +239,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
     parser.add_argument("--phones", type=int, default=50, help="how many phones (default 50)")
     parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+    parser.add_argument(
+        "--turn",
+        type=float,
+        default=0,
+        help="seconds a phone takes per hand, on average, to pause and to fill it in"
+        " (default: 3-8 s pause, 1-2 s to fill in)",
+    )
     args = parser.parse_args()
     seed = random.randrange(2**32) if args.seed is None else args.seed
     tables = -(-args.phones // PHONES_PER_TABLE)
@@ -247,7 +260,7 @@ def main() -> int:
                     host.start("rubber", PLAYERS, opt_rubbers=RUBBERS) for _ in range(tables)
                 ]
                 seats = [
-                    Seat(base, matches[n // PHONES_PER_TABLE], n + 1, seed + n)
+                    Seat(base, matches[n // PHONES_PER_TABLE], n + 1, seed + n, args.turn)
                     for n in range(args.phones)
                 ]
                 for seat in seats:
@@ -255,8 +268,9 @@ def main() -> int:
                     for kind in KINDS:  # joining the table is not part of the run
                         seat.phone.tally.latencies[kind].clear()
                         seat.phone.tally.statuses[kind].clear()
+                pace = f"a turn every {args.turn:g} s" if args.turn else "3-8 s between hands"
                 print(
-                    f"{args.phones} phones at {tables} tables for {args.seconds:g} s "
+                    f"{args.phones} phones at {tables} tables for {args.seconds:g} s, {pace} "
                     f"(seed {seed}), server: waitress, 8 threads, {base}"
                 )
                 began = time.monotonic()

@@ -6,6 +6,13 @@ font fontconfig finds: Noto Color Emoji and WenQuanYi Micro Hei once
 scripts/setup.sh has run), and every other URL is refused. A character that no
 font on the machine has is spelt out as its code point ("U+1F0A1") rather than
 printed as an empty box.
+
+Each PDF is laid out in a worker process of its own (one at a time, as before)
+that is killed when a render takes longer than RENDER_SECONDS: the biggest
+sheet (500 entries, every hand explained, long names spelt out as code points)
+would otherwise hold the one render slot for minutes while every other table
+waits. Such a sheet gets a clear "too large" answer instead, remembered for
+its content so that asking again costs nothing.
 """
 
 from __future__ import annotations
@@ -13,16 +20,22 @@ from __future__ import annotations
 import atexit
 import gc
 import hashlib
+import json
 import logging
 import mimetypes
 import os
+import pickle
 import platform
+import queue
 import re
+import signal
+import subprocess
+import sys
 import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -70,13 +83,25 @@ PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 # sheet template, still wins over it as author CSS.
 STYLESHEETS = ("print.css",)
 
-_render_lock = threading.Lock()  # one render at a time: Pango and fontconfig are shared
+_render_lock = threading.Lock()  # one render at a time: one worker, and the machine's cores
 # How long a request waits for another table's render before giving up (seconds).
 WAIT_FOR_RENDER = 10
+# The most one render may take (seconds): the worker is then killed, so another
+# table waits at most this long, well inside WAIT_FOR_RENDER. A 3-rubber sheet
+# takes about 0.3 s; 500 entries without explanations 4.5–6 s (2 cores), which
+# must still print on a busy evening.
+RENDER_SECONDS = 8.0
+# The most HTML one render is given (characters, after spelling out the
+# characters no font has): far above any evening, refused without trying.
+MAX_HTML_CHARS = 2_000_000
+MAX_PDF_BYTES = 32 * 1024 * 1024  # what one answer may weigh
+# How long a fresh worker may take to start (imports, fonts) before the PDF is "not yet".
+START_SECONDS = 60.0
 # Recently rendered PDFs by content: asking again for an unchanged sheet (the
 # phone's viewer reloading it, sharing it after looking at it) costs no render.
 CACHE_SIZE = 32
 _rendered: OrderedDict[str, bytes] = OrderedDict()
+_too_costly: OrderedDict[str, str] = OrderedDict()  # key -> why it was refused
 _cache_lock = threading.Lock()
 
 
@@ -118,6 +143,14 @@ class PdfUnavailable(RuntimeError):
 
 class PdfBusy(RuntimeError):
     """Another PDF is being made and did not finish within WAIT_FOR_RENDER."""
+
+
+class PdfTooCostly(RuntimeError):
+    """This sheet is too large to lay out within RENDER_SECONDS (or MAX_HTML_CHARS)."""
+
+
+class PdfFailed(RuntimeError):
+    """The worker could not make the PDF: WeasyPrint's own error, said in words."""
 
 
 class StaticFetcher(URLFetcher):
@@ -212,11 +245,180 @@ def _rendering() -> Iterator[None]:
 
 
 def _render(html: str, static_folder: str | Path, paper: str) -> bytes:
+    """The PDF of `html`, made by the worker within RENDER_SECONDS (or PdfTooCostly)."""
+    if len(html) > MAX_HTML_CHARS:
+        raise PdfTooCostly(f"the sheet is {len(html):,} characters of HTML")
+    return _the_worker().render(html, str(static_folder), paper, RENDER_SECONDS)
+
+
+def _render_here(html: str, static_folder: str | Path, paper: str) -> bytes:
+    """The layout itself, in this process: what the worker runs."""
     html = spell_out_missing(html)
+    if len(html) > MAX_HTML_CHARS:  # spelt out, a name can be seven times as long
+        raise PdfTooCostly(f"the sheet is {len(html):,} characters of HTML, spelt out")
     document = HTML(string=html, base_url=BASE_URL, url_fetcher=StaticFetcher(static_folder))
     return document.write_pdf(
         stylesheets=stylesheets(static_folder, paper), font_config=_font_config()
     )
+
+
+# --- the worker process --------------------------------------------------------
+# A thread cannot be stopped halfway through a WeasyPrint layout; a process can.
+# The worker is a fresh interpreter (never a fork of a server with threads, and
+# never a re-run of the server's own main script, as multiprocessing's "spawn"
+# would do) that loads WeasyPrint and the fonts once and then lays out one sheet
+# after another: warm, a render costs what it cost in-process. Requests and
+# answers are pickles on its stdin and stdout. When a render runs past its time
+# the worker is killed and a new one started at once, so it is warm again by the
+# time the next phone asks.
+
+# The worker imports exactly what the server imported: the server's sys.path, in order.
+_WORKER_MAIN = (
+    "import json, sys; sys.path[:] = json.loads(sys.argv[1]);"
+    " from scorekeeper.pdf import serve_renders; serve_renders()"
+)
+
+
+class _Collected(logging.Handler):
+    """WeasyPrint's warnings in the worker, sent back with the answer."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[tuple[int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append((record.levelno, record.getMessage()))
+
+
+def serve_renders() -> None:
+    """The worker's loop: (html, static folder, paper) in, ("pdf", bytes, warnings) out."""
+    # Ctrl-C at the server's terminal reaches the whole process group: the
+    # worker leaves when the server closes its end of the pipe, not before.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed goes to the log, never into the answers
+    sys.stdout = sys.stderr
+    asked_for = sys.stdin.buffer
+    collected = _Collected()
+    weasyprint_log = logging.getLogger("weasyprint")
+    weasyprint_log.addHandler(collected)
+    weasyprint_log.propagate = False  # said once, by the server that asked
+    pickle.dump(("ready",), answers)
+    answers.flush()
+    while True:
+        try:
+            asked = pickle.load(asked_for)
+        except (EOFError, OSError, pickle.UnpicklingError):  # the server is gone
+            return
+        if asked is None:
+            return
+        collected.lines = []
+        try:
+            answer: tuple = ("pdf", _render_here(*asked), collected.lines)
+        except PdfTooCostly as exc:
+            answer = ("too costly", str(exc), collected.lines)
+        except Exception as exc:  # noqa: BLE001 - said to the server, which decides
+            answer = ("failed", f"{type(exc).__name__}: {exc}", collected.lines)
+        pickle.dump(answer, answers, protocol=pickle.HIGHEST_PROTOCOL)
+        answers.flush()
+
+
+class _Worker:
+    """One worker process, and a thread that reads its answers into a queue."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _WORKER_MAIN, json.dumps(sys.path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self.answers: queue.Queue[tuple | None] = queue.Queue()
+        threading.Thread(target=self._read, name="pdf-worker-answers", daemon=True).start()
+        self.ready = False
+
+    def _read(self) -> None:
+        out = self.process.stdout
+        try:
+            while True:
+                self.answers.put(pickle.load(out))  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - EOF: killed, crashed or stopped
+            self.answers.put(None)
+
+    def wait_ready(self, seconds: float) -> bool:
+        if not self.ready:
+            with suppress(queue.Empty):
+                self.ready = self.answers.get(timeout=seconds) == ("ready",)
+        return self.ready
+
+    def render(self, html: str, static_folder: str, paper: str, seconds: float) -> bytes:
+        if not self.wait_ready(START_SECONDS):
+            _replace_worker()
+            raise PdfBusy("the PDF maker is starting")
+        try:
+            pickle.dump((html, static_folder, paper), self.process.stdin)  # type: ignore[arg-type]
+            self.process.stdin.flush()  # type: ignore[union-attr]
+            answer = self.answers.get(timeout=seconds)
+        except queue.Empty:
+            _replace_worker()
+            raise PdfTooCostly(f"laying it out took more than {seconds:g} s") from None
+        except OSError:  # its end of the pipe is closed: it died
+            answer = None
+        if answer is None:  # out of memory, a crash in a library
+            _replace_worker()
+            raise PdfFailed("the PDF maker stopped")
+        kind, body, warnings = answer
+        log = logging.getLogger("weasyprint")
+        for level, message in warnings:
+            log.log(level, "%s", message)
+        if kind == "too costly":
+            raise PdfTooCostly(body)
+        if kind != "pdf":
+            raise PdfFailed(body)
+        if len(body) > MAX_PDF_BYTES:
+            raise PdfTooCostly(f"the PDF is {len(body) // (1024 * 1024)} MB")
+        return body
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+        self._close()
+
+    def stop(self, seconds: float = 5.0) -> None:
+        """Let it finish on its own (it frees its fonts at exit), or kill it."""
+        try:
+            self.process.stdin.close()  # type: ignore[union-attr]
+            self.process.wait(seconds)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        self._close()
+
+    def _close(self) -> None:
+        for pipe in (self.process.stdin, self.process.stdout):
+            with suppress(OSError):
+                pipe.close()  # type: ignore[union-attr]
+
+
+_worker: _Worker | None = None
+
+
+def _the_worker() -> _Worker:
+    """The running worker (started on first use); call with the render lock held."""
+    global _worker
+    if _worker is not None and _worker.process.poll() is not None:
+        _worker.kill()  # it died between two sheets: its pipes go with it
+        _worker = None
+    if _worker is None:
+        _worker = _Worker()
+    return _worker
+
+
+def _replace_worker() -> None:
+    """Kill the worker and start its successor now, so it warms up while nobody waits."""
+    global _worker
+    if _worker is not None:
+        _worker.kill()
+    _worker = _Worker()
 
 
 # --- characters no font on this machine has ----------------------------------
@@ -369,19 +571,31 @@ def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
 
 
 def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple[str, bytes]:
-    """(key, PDF bytes): rendered once per distinct content, kept for the last few."""
+    """(key, PDF bytes): rendered once per distinct content, kept for the last few.
+
+    A sheet found too costly is remembered too: asking again answers at once.
+    """
     key = sheet_key(html, static_folder, paper)
     cached = _cached(key)
     if cached is not None:
         return key, cached
     if MISSING_LIBRARIES is not None or paper not in PAPER_SIZES:
         write_pdf(html, static_folder, paper)  # raises, saying what is wrong
+    _refuse_again(key)
     with _rendering():
         # Another phone may have asked for the same sheet while this one waited.
         cached = _cached(key)
         if cached is not None:
             return key, cached
-        body = _render(html, static_folder, paper)
+        _refuse_again(key)
+        try:
+            body = _render(html, static_folder, paper)
+        except PdfTooCostly as exc:
+            with _cache_lock:
+                _too_costly[key] = str(exc)
+                while len(_too_costly) > CACHE_SIZE:
+                    _too_costly.popitem(last=False)
+            raise
     with _cache_lock:
         _rendered[key] = body
         while len(_rendered) > CACHE_SIZE:
@@ -397,9 +611,17 @@ def _cached(key: str) -> bytes | None:
     return None
 
 
+def _refuse_again(key: str) -> None:
+    with _cache_lock:
+        reason = _too_costly.get(key)
+    if reason is not None:
+        raise PdfTooCostly(reason)
+
+
 def clear_cache() -> None:
     with _cache_lock:
         _rendered.clear()
+        _too_costly.clear()
 
 
 @atexit.register
@@ -408,6 +630,10 @@ def _release_fonts() -> None:
     # reachable from the weasyprint logger's filter until the very end, and its
     # Pango font map's finalizer would then run after shutdown has unloaded
     # libpangoft2: a segfault on exit. Free them now, while Pango is loaded.
+    global _worker
+    if _worker is not None:
+        _worker.stop()
+        _worker = None
     clear_cache()
     _paper.cache_clear()
     _stylesheet.cache_clear()

@@ -8,6 +8,7 @@ a `304 Not Modified`; no thread waits on behalf of a phone.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
@@ -131,6 +132,10 @@ def base_url() -> str:
     return here
 
 
+# Each match's two addresses never change, and every phone at a table reloads
+# its page after each change: each code is drawn once (a few kB of SVG each;
+# 256 of them cover a club evening of tables and the addresses they are reached by).
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
     """A QR code drawn here as inline SVG (no service on the internet)."""
     code = segno.make(url, error="m")

@@ -6,8 +6,10 @@ import csv
 import io
 import re
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from .. import db as store
 from .. import pdf
@@ -266,13 +268,20 @@ def show(match_id: str):
     return render_template(
         "matches/show.html",
         **sheet_context(loaded),
-        confirm=ConfirmForm(),
+        confirm=drawn_once(ConfirmForm()),
         open_hand=request.args.get("hand", type=int),
         undo_text=describe(last, noun) if last else None,
         undo_revision=last.change.revision if last else None,
         share=share_links(loaded.stored),
         pdf_missing=pdf.unavailable(),  # said on the page, instead of links that would fail
     )
+
+
+def drawn_once(form: ConfirmForm) -> SimpleNamespace:
+    """The form's CSRF field as HTML, drawn once for the page's many buttons
+    (two per hand): WTForms would draw the same input again for each of them."""
+    token = form.csrf_token() if "csrf_token" in form else ""
+    return SimpleNamespace(csrf_token=Markup(token))
 
 
 def stake_text(match: Match) -> str:

@@ -110,7 +110,8 @@ def sheet_pdf(match_id: str):
             f" is printed for at most {MAX_ENTRIES}. Export the match file or the CSV instead.",
             413,
         )
-    html = match_html(loaded, appendix=request.args.get("appendix") in ("1", "yes", "on"))
+    appendix = request.args.get("appendix") in ("1", "yes", "on")
+    html = match_html(loaded, appendix=appendix)
     try:
         key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
     except pdf.PdfUnavailable as exc:
@@ -120,6 +121,17 @@ def sheet_pdf(match_id: str):
             "No PDF yet: another table's score sheet is being printed. Try again in a moment.",
             503,
         )
+    except pdf.PdfTooCostly:
+        instead = "Try the PDF without explanations, or print" if appendix else "Print"
+        return _no_pdf(
+            "No PDF: this score sheet is too large to make here without holding up the other"
+            f" tables' sheets. {instead} the match page from the browser"
+            " (Print, then Save as PDF), or export the hand log (CSV).",
+            413,
+        )
+    except pdf.PdfFailed as exc:
+        current_app.logger.error("PDF of match %s failed: %s", match_id, exc)
+        return _no_pdf("No PDF: making it failed. Try again, or print the match page.", 503)
     filename = _filename(loaded.stored.match, "pdf")
     response = Response(
         body,

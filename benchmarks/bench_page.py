@@ -1,0 +1,124 @@
+"""Server time of the match page: a 20-hand rubber match drawn through the test client.
+
+    python benchmarks/bench_page.py [--runs 200] [--hands 20] [--profile]
+
+Builds a rubber match of 20 hands (examples/rubber.json, its first rubber played
+again: three rubbers, not finished; `--hands` plays its hands on to that many)
+and asks for its page `--runs` times after
+a few warm-up requests, as a phone does after every change at its table. Prints
+the median and p95 wall time and the median CPU time of one GET /m/<id>, and
+the parts of it: loading the stored match, its replay, the share links (with
+their two QR codes) and the rest (the sheet, the template). `--profile` adds
+cProfile's top functions by cumulative time. The aim is under 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.db import create_match, get_db, load_match  # noqa: E402
+from scorekeeper.matchfile import from_document  # noqa: E402
+from scorekeeper.views.live import share_links  # noqa: E402
+
+AIM_MS = 5.0
+HANDS = 20
+
+
+def twenty_hands(count: int = HANDS) -> dict:
+    """examples/rubber.json with its hands played again: 20 hands are 3 rubbers."""
+    document = json.loads((ROOT / "examples" / "rubber.json").read_text(encoding="utf-8"))
+    hands = document["hands"]
+    document["options"] = {**document["options"], "rubbers": 100}
+    document["hands"] = (hands * (count // len(hands) + 1))[:count]
+    return document
+
+
+def timed(action: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU milliseconds of each of `runs` calls, after five warm-up calls."""
+    for _ in range(5):
+        action()
+    wall, cpu = [], []
+    for _ in range(runs):
+        start_wall, start_cpu = time.perf_counter(), time.process_time()
+        action()
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start_wall) * 1000)
+    return wall, cpu
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[18]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--hands", type=int, default=HANDS, help="hands in the match (20)")
+    parser.add_argument("--profile", action="store_true", help="print cProfile's top 25")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"TESTING": True, "DATABASE": str(Path(tmp) / "bench.db")})
+        with app.app_context():
+            match_id = create_match(get_db(), from_document(twenty_hands(args.hands))).match_id
+        client = app.test_client()
+
+        def page() -> None:
+            response = client.get(f"/m/{match_id}")
+            assert response.status_code == 200, response.status_code
+
+        def part(work: Callable[[], object]) -> Callable[[], object]:
+            def run() -> object:
+                with app.test_request_context(f"/m/{match_id}"):
+                    return work()
+
+            return run
+
+        def load():
+            return load_match(get_db(), match_id)
+
+        stored = part(load)()
+        rows = [
+            ("GET /m/<id> (the whole page)", timed(page, args.runs)),
+            ("  load the stored match", timed(part(load), args.runs)),
+            (f"  replay its {args.hands} hands", timed(lambda: stored.match.replay(), args.runs)),
+            ("  share links and QR codes", timed(part(lambda: share_links(stored)), args.runs)),
+        ]
+        if args.profile:
+            profile = cProfile.Profile()
+            profile.enable()
+            for _ in range(args.runs):
+                page()
+            profile.disable()
+            stats = pstats.Stats(profile).sort_stats("cumulative")
+
+    load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"Match page of a {args.hands}-hand rubber match, {args.runs} runs, load {load_avg:.1f}:")
+    print(f"  {'':34} {'median ms':>10} {'p95 ms':>8} {'cpu ms':>8}")
+    for label, (wall, cpu) in rows:
+        median, cpu_median = statistics.median(wall), statistics.median(cpu)
+        print(f"  {label:34} {median:10.2f} {p95(wall):8.2f} {cpu_median:8.2f}")
+    whole = statistics.median(rows[0][1][0])
+    verdict = "within" if whole < AIM_MS else "above"
+    print(f"Match page: {whole:.2f} ms median, {verdict} the {AIM_MS:g} ms aim.")
+    if args.profile:
+        print()
+        stats.print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
