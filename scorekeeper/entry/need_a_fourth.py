@@ -17,14 +17,7 @@ from typing import Any
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
-from ..variants.common import (
-    DOUBLING_SUFFIX,
-    STRAIN_SYMBOL,
-    STRAINS,
-    Bid,
-    Contract,
-    parse_contract,
-)
+from ..variants.common import STRAIN_SYMBOL, STRAINS, Bid, Contract
 from ..variants.need_a_fourth import (
     PASS,
     PASSES_TO_END,
@@ -33,10 +26,10 @@ from ..variants.need_a_fourth import (
     parse_auction,
     structured_bids,
 )
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from . import HandEntry, HandForm, as_int, choice_field, player_choices, register
+from . import contract as contract_fields
 
-DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
-LEVELS = range(1, 8)
+LEVELS = range(contract_fields.LOWEST_LEVEL, contract_fields.HIGHEST_LEVEL + 1)
 RED_STRAINS = ("D", "H")  # drawn in red on the buttons
 MAX_AUCTION_TEXT = 500  # 7NT reached one step at a time is about 100 calls
 PASS_WORDS = {"PASS": PASS, "-": PASS}
@@ -94,10 +87,10 @@ class NeedAFourthForm(HandForm):
     bids_shown = HiddenField()
     chooser = choice_field("Chooser", [])
     partner = choice_field("Partner")
-    level = choice_field("Level", number_choices(LEVELS[0], LEVELS[-1]))
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    tricks = choice_field("Tricks won by Chooser and Partner", number_choices(0, 13))
-    doubling = choice_field("Doubled by the Declarer?", DOUBLING)
+    level = contract_fields.level_field()
+    strain = contract_fields.strain_field()
+    tricks = contract_fields.tricks_field("Tricks won by Chooser and Partner")
+    doubling = contract_fields.doubling_field("Doubled by the Declarer?")
     redoubled_by = choice_field("Redoubled by")
     not_met = SelectMultipleField("Requirement not met", choices=[], validate_choice=False)
     liars = SelectMultipleField("Who lied?", choices=[], validate_choice=False)
@@ -186,7 +179,7 @@ class NeedAFourthEntry(HandEntry):
         if auction is not None and auction.last_bid is not None and not level and not strain:
             level, strain = auction.last_bid.level, auction.last_bid.strain
         if level and strain:
-            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+            record["contract"] = contract_fields.joined(level, strain, form.doubling.data)
         if form.doubling.data == "XX" and form.redoubled_by.data:
             record["redoubled_by"] = form.redoubled_by.data
         if form.tricks.data not in (None, ""):
@@ -219,14 +212,7 @@ class NeedAFourthEntry(HandEntry):
             data["not_met"] = list(record.get("liars", []))  # names; prepare finds the bids
         elif "liars" in record:
             data["liars"] = list(record["liars"])
-        if "contract" in record:
-            try:
-                contract = parse_contract(record["contract"])
-            except ValueError:
-                return data
-            data["level"] = contract.level
-            data["strain"] = contract.strain
-            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
+        data.update(contract_fields.split(record))
         return data
 
     def derive(self, form: HandForm) -> dict[str, Any]:
