@@ -122,12 +122,24 @@ def test_the_drift_check_finds_a_changed_figure(actions):
     assert numbers("4♠ −1200, 1–30 and 2.5") == {"4", "1200", "1", "30", "2.5"}
 
 
-def test_need_a_fourth_draws_its_scoring_and_liar_rule_from_the_document(actions):
+# The sections a rules page draws from its document, as they are.
+DRAWN = {
+    "need-a-fourth": ["Scoring", "The liar rule (option `liar_rule`)"],
+    "calypso": ["Scoring"],
+}
+
+
+@pytest.mark.parametrize(("variant_id", "heading"), [(v, h) for v in DRAWN for h in DRAWN[v]])
+def test_a_page_draws_its_scoring_from_the_document(actions, variant_id, heading):
+    page = actions.page(f"/rules/{variant_id}")
+    text = (DOCS / "variants" / f"{variant_id}.md").read_text(encoding="utf-8")
+    drawn = docs.to_html(docs.section(text, heading), in_app, item_class=None)
+    assert str(drawn).startswith(("<p>", "<table")), drawn
+    assert str(drawn) in page
+
+
+def test_need_a_fourth_shows_the_documents_tables(actions):
     page = actions.page("/rules/need-a-fourth")
-    text = (DOCS / "variants" / "need-a-fourth.md").read_text(encoding="utf-8")
-    for heading in ("Scoring", "The liar rule (option `liar_rule`)"):
-        drawn = docs.to_html(docs.section(text, heading), in_app, item_class=None)
-        assert str(drawn) in page, heading
     rows = [
         [cell.text() for cell in row.find_all("td")]
         for row in parse(page).find_all("tr")
