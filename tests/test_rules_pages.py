@@ -126,6 +126,7 @@ def test_the_drift_check_finds_a_changed_figure(actions):
 DRAWN = {
     "need-a-fourth": ["Scoring", "The liar rule (option `liar_rule`)"],
     "calypso": ["Scoring"],
+    "rubber": ["Scoring one hand"],
 }
 
 
@@ -134,8 +135,15 @@ def test_a_page_draws_its_scoring_from_the_document(actions, variant_id, heading
     page = actions.page(f"/rules/{variant_id}")
     text = (DOCS / "variants" / f"{variant_id}.md").read_text(encoding="utf-8")
     drawn = docs.to_html(docs.section(text, heading), in_app, item_class=None)
-    assert str(drawn).startswith(("<p>", "<table")), drawn
+    assert str(drawn).startswith(("<p>", "<table", "<h3>")), drawn
     assert str(drawn) in page
+
+
+@pytest.mark.parametrize("variant_id", ["chicago", "honeymoon"])
+def test_chicago_and_honeymoon_show_rubber_bridge_scoring_of_one_hand(actions, variant_id):
+    text = (DOCS / "variants" / "rubber.md").read_text(encoding="utf-8")
+    drawn = docs.to_html(docs.section(text, "Scoring one hand"), in_app, item_class=None)
+    assert str(drawn) in actions.page(f"/rules/{variant_id}")
 
 
 def test_need_a_fourth_shows_the_documents_tables(actions):

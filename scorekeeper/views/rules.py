@@ -40,9 +40,10 @@ def show(variant_id: str):
     folder = Path(current_app.config["DOCS_FOLDER"])
     decisions = docs.decisions(folder, variant_id, in_app)
 
-    def doc(heading: str):
-        """A section of the variant's document, drawn where the page shows it."""
-        return docs.part(folder, variant_id, heading, in_app)
+    def doc(heading: str, of: str = variant_id):
+        """A section of the variant's document (or of the one it builds on, `of`:
+        Chicago's page shows rubber bridge's scoring), drawn where the page shows it."""
+        return docs.part(folder, of, heading, in_app)
 
     return render_template(
         f"rules/{stem(variant_id)}.html",
