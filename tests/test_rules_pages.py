@@ -127,6 +127,7 @@ DRAWN = {
     "need-a-fourth": ["Scoring", "The liar rule (option `liar_rule`)"],
     "calypso": ["Scoring"],
     "rubber": ["Scoring one hand"],
+    "top-game": ["Scoring"],
 }
 
 
