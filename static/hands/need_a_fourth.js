@@ -12,6 +12,7 @@
   let calls = [];
   let buttonMode = false;
   let listKey = null;
+  let asking = null; // the preview request on its way, if any
   let typedInput = null;
   let defaultLine = "";
 
@@ -132,7 +133,6 @@
   // --- the rest of the form ------------------------------------------------
   // The structured bids come from the hand's preview: the server lists them for
   // the auction so far and the Partner (ticks sent along are kept).
-  let asking = null;
   function drawStructured(partner) {
     const box = $("structured-list");
     const key = `${calls.join(" ")}|${partner}`;
@@ -197,6 +197,11 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    // Set up again when save.js swaps in the next form: an answer still on its
+    // way was for the form that went.
+    if (asking) asking.abort();
+    asking = null;
+    listKey = null;
     data = window.Scorekeeper.facts();
     defaultLine = "The last bidder is the Chooser and picks a Partner; the third player is the Declarer.";
     typedInput = document.querySelector('#hand-form input[name="auction"]');

@@ -126,3 +126,42 @@ def test_structured_bids_follow_the_auction_from_the_server(table):
     assert page.input_value("#bids_shown") == "P 1S P 3S P P"
     assert previews, "the list was asked of the server"
     assert table.outside == []
+
+
+def test_without_the_preview_the_server_lists_the_bids_once_on_save(table):
+    """The preview cannot be reached (a dropped answer): no list is shown, and the
+    failed contract's Save stops once with the server's list; ticked, it saves."""
+    match_id = table.start_match("need-a-fourth", ["Ann", "Bob", "Cy"], hands="3", liar_rule="on")
+    page = table.page
+    page.route("**/hand/preview*", lambda route: route.abort())
+    table.new_hand()
+    # Ann 1S, Bob pass, Cy 2S, all pass: Cy is Chooser and picks Ann; 6 tricks.
+    for call in ("#call-1S", "#call-P", "#call-2S", "#call-all-pass"):
+        table.tap(call)
+    table.tap_button("partner", "Ann")
+    table.tap_button("tricks", "6")
+    assert page.query_selector_all("#structured-list label") == []
+    table.save()  # stopped: the same form comes back with the list
+    assert "look at the structured bids listed under the auction" in page.inner_text("main")
+    listed = [
+        " ".join(label.inner_text().split())
+        for label in page.query_selector_all("#structured-list label")
+    ]
+    assert listed == [
+        "Ann 1♠ (first call): at least 5 spades and 10 HCP — not met",
+        "Cy 2♠ (single raise): at least 3 spades and 5 HCP — not met",
+    ]
+    assert page.input_value("#bids_shown") == "1S P 2S P P"
+    table.tap('#structured-list input[name="not_met"] >> nth=0')  # Ann's 1S was not met
+    table.save()
+    hands = page.request.get(f"{table.server}/m/{match_id}/match.json").json()["hands"]
+    assert hands == [
+        {
+            "auction": ["1S", "P", "2S", "P", "P"],
+            "chooser": "Cy",
+            "partner": "Ann",
+            "contract": "2S",
+            "tricks": 6,
+            "liars": ["Ann"],
+        }
+    ]
