@@ -459,6 +459,16 @@ def test_preview_lists_the_structured_bids_of_the_auction(actions, fields, liste
     assert derived["shown"] == (fields["auction"] if complete else None)
 
 
+@pytest.mark.parametrize("auction", ["1S XX P", "8S P P", "1S 1C P P", "P P P", "🂡" * 600])
+def test_preview_of_a_wrong_auction_lists_nothing(actions, auction):
+    """A call that is not allowed, or an auction over (or passed out): no bid is
+    listed and nothing breaks; the Save says what is wrong."""
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    _, derived = structured_preview(actions, match_id, auction=auction, not_met="0")
+    assert derived["bids"] == [] and derived["shown"] is None
+    assert derived["complete"] is (auction == "P P P")
+
+
 def test_preview_keeps_the_ticks_sent_with_it(actions):
     match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
     _, derived = structured_preview(
