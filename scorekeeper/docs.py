@@ -1,9 +1,11 @@
-"""Parts of docs/ that the app shows: each rules page's "Our decisions" is the
-section of that name in docs/variants/<id>.md, drawn as HTML, so the page and the
-document cannot say different things.
+"""Parts of docs/ that the app shows: each rules page's "Our decisions", and the
+sections a page names (its scoring tables, say), are the sections of that name in
+docs/variants/<id>.md, drawn as HTML, so the page and the document cannot say
+different things.
 
 The documents use a small part of Markdown there: paragraphs, "- " lists (a
-continuation line is indented), **bold**, *emphasis*, `code` and [links](target).
+continuation line is indented), "### " headings, tables of "|" rows with a
+"|---|" line under the head, **bold**, *emphasis*, `code` and [links](target).
 That part is drawn here; anything else is shown as the text it is.
 """
 
@@ -71,13 +73,25 @@ def inline(text: str, link: Callable[[str], str | None]) -> Markup:
     return Markup("").join(out)
 
 
+def cells(row: str) -> list[str]:
+    """`| a | b |` -> `["a", "b"]` (an empty cell stays, as "")."""
+    return [cell.strip() for cell in row.strip().strip("|").split("|")]
+
+
 def blocks(markdown: str) -> list[tuple[str, list[str]]]:
-    """("p", [text]) for a paragraph and ("ul", [item, …]) for a list, in order;
-    the lines of one paragraph or item joined by spaces."""
+    """("p", [text]) for a paragraph, ("ul", [item, …]) for a list, ("h3", [text])
+    for a "### " heading and ("table", [row, …]) for a table (its head first, the
+    "|---|" line left out), in order; the lines of one paragraph or item joined by
+    spaces."""
     found: list[tuple[str, list[str]]] = []
     for chunk in re.split(r"\n\s*\n", markdown.strip()):
         lines = chunk.splitlines()
-        if lines and lines[0].startswith("- "):
+        if lines and lines[0].startswith("### "):
+            found.append(("h3", [lines.pop(0)[4:].strip()]))
+        if lines and all(line.startswith("|") for line in lines):
+            rows = [line for line in lines if not re.fullmatch(r"\|[\s|:-]*", line)]
+            found.append(("table", rows))
+        elif lines and lines[0].startswith("- "):
             items: list[str] = []
             for line in lines:
                 if line.startswith("- "):
@@ -90,17 +104,41 @@ def blocks(markdown: str) -> list[tuple[str, list[str]]]:
     return found
 
 
-def to_html(markdown: str, link: Callable[[str], str | None]) -> Markup:
-    """Paragraphs and lists as HTML; a list's items are the decisions."""
+def table(rows: list[str], link: Callable[[str], str | None]) -> Markup:
+    """A "|" table as the rules pages draw theirs: the first row is the head."""
+    head, *body = [cells(row) for row in rows]
+
+    def row(tag: str, texts: list[str]) -> Markup:
+        return Markup("<tr>{}</tr>").format(
+            Markup("").join(Markup(f"<{tag}>{{}}</{tag}>").format(inline(t, link)) for t in texts)
+        )
+
+    return Markup(
+        '<table class="score rules-table"><thead>{}</thead><tbody>{}</tbody></table>'
+    ).format(row("th", head), Markup("").join(row("td", r) for r in body))
+
+
+def to_html(
+    markdown: str, link: Callable[[str], str | None], item_class: str | None = "decision"
+) -> Markup:
+    """Paragraphs, headings, tables and lists as HTML; a list's items are the
+    decisions (`item_class`), or plain items where `item_class` is None."""
     parts: list[Markup] = []
     for kind, texts in blocks(markdown):
         if kind == "p":
             parts.append(Markup("<p>{}</p>").format(inline(texts[0], link)))
+        elif kind == "h3":
+            parts.append(Markup("<h3>{}</h3>").format(inline(texts[0], link)))
+        elif kind == "table":
+            parts.append(table(texts, link))
+        elif item_class is None:
+            items = Markup("").join(Markup("<li>{}</li>").format(inline(t, link)) for t in texts)
+            parts.append(Markup("<ul>{}</ul>").format(items))
         else:
             items = Markup("").join(
-                Markup('<li class="decision">{}</li>').format(inline(t, link)) for t in texts
+                Markup('<li class="{}">{}</li>').format(item_class, inline(t, link)) for t in texts
             )
-            parts.append(Markup('<ul class="decisions">{}</ul>').format(items))
+            parts.append(Markup('<ul class="{}s">{}</ul>').format(item_class, items))
     return Markup("\n").join(parts)
 
 
@@ -113,3 +151,10 @@ def decisions(folder: Path, variant_id: str, link: Callable[[str], str | None]) 
     """The variant's "Our decisions", from docs/variants/<id>.md, as HTML."""
     text = _read(folder / "variants" / f"{variant_id}.md")
     return to_html(section(text, DECISIONS), link)
+
+
+def part(folder: Path, variant_id: str, heading: str, link: Callable[[str], str | None]) -> Markup:
+    """Any "## heading" section of docs/variants/<id>.md as HTML, for a rules page
+    that shows it as the document says it (KeyError when there is none)."""
+    text = _read(folder / "variants" / f"{variant_id}.md")
+    return to_html(section(text, heading), link, item_class=None)

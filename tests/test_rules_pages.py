@@ -1,7 +1,10 @@
 """The rules pages' "Our decisions" is drawn from docs/variants/<id>.md
 (scorekeeper/docs.py): the page shows every decision of the document, in its
 order and words, so the two cannot drift; and the small part of Markdown the
-documents use there is drawn safely."""
+documents use there is drawn safely. Need a Fourth?'s page draws its scoring
+tables and structured bids from the document too; every other page keeps its
+own words for the screen, and every number the document gives (each score,
+each worked example, each option's range) must be on the page as well."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 
 from scorekeeper import docs
 from scorekeeper.variants import VARIANTS
-from tests.webtools import links, texts, visible_text
+from tests.webtools import links, parse, texts, visible_text
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -85,3 +88,84 @@ def test_a_paragraph_and_a_list_are_drawn_in_order():
         '<ul class="decisions"><li class="decision">first</li>'
         '<li class="decision">second</li></ul>'
     )
+
+
+NUMBER = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers in a text: `4♠` gives 4, `−1200` gives 1200, `1–30` 1 and 30."""
+    return set(NUMBER.findall(text))
+
+
+def document_numbers(variant_id: str) -> set[str]:
+    """Every number of the document but its decisions (drawn on the page as they
+    are), its title, its match-file line and its list's step numbers."""
+    text = (DOCS / "variants" / f"{variant_id}.md").read_text(encoding="utf-8")
+    text = text.replace(docs.section(text, docs.DECISIONS), "")
+    lines = [line for line in text.splitlines()[1:] if "match-file.md" not in line]
+    return numbers(re.sub(r"(?m)^\d+\. ", "", "\n".join(lines)))
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_number_of_the_document_is_on_the_rules_page(actions, variant_id):
+    """The page and the document cannot drift apart on a score, a worked example
+    or an option's range: a figure changed in one is missing from the other."""
+    page = numbers(visible_text(actions.page(f"/rules/{variant_id}")))
+    assert document_numbers(variant_id) - page == set()
+
+
+def test_the_drift_check_finds_a_changed_figure(actions):
+    """A document figure the page does not give is reported (here a made-up 1250)."""
+    page = numbers(visible_text(actions.page("/rules/need-a-fourth")))
+    assert {"1200", "1250"} - page == {"1250"}
+    assert numbers("4♠ −1200, 1–30 and 2.5") == {"4", "1200", "1", "30", "2.5"}
+
+
+# The sections a rules page draws from its document, as they are.
+DRAWN = {
+    "need-a-fourth": ["Scoring", "The liar rule (option `liar_rule`)"],
+    "calypso": ["Scoring"],
+    "rubber": ["Scoring one hand"],
+    "top-game": ["Scoring"],
+}
+
+
+@pytest.mark.parametrize(("variant_id", "heading"), [(v, h) for v in DRAWN for h in DRAWN[v]])
+def test_a_page_draws_its_scoring_from_the_document(actions, variant_id, heading):
+    page = actions.page(f"/rules/{variant_id}")
+    text = (DOCS / "variants" / f"{variant_id}.md").read_text(encoding="utf-8")
+    drawn = docs.to_html(docs.section(text, heading), in_app, item_class=None)
+    assert str(drawn).startswith(("<p>", "<table", "<h3>")), drawn
+    assert str(drawn) in page
+
+
+@pytest.mark.parametrize("variant_id", ["chicago", "honeymoon"])
+def test_chicago_and_honeymoon_show_rubber_bridge_scoring_of_one_hand(actions, variant_id):
+    text = (DOCS / "variants" / "rubber.md").read_text(encoding="utf-8")
+    drawn = docs.to_html(docs.section(text, "Scoring one hand"), in_app, item_class=None)
+    assert str(drawn) in actions.page(f"/rules/{variant_id}")
+
+
+def test_need_a_fourth_shows_the_documents_tables(actions):
+    page = actions.page("/rules/need-a-fourth")
+    rows = [
+        [cell.text() for cell in row.find_all("td")]
+        for row in parse(page).find_all("tr")
+        if row.find_all("td")
+    ]
+    assert ["XX", "−500", "−300", "−600"] in rows  # the failed-contract table
+    assert ["2♥X, 9 (one over)", "+800", "+700", "0"] in rows  # an example
+
+
+def test_a_table_and_a_subheading_are_drawn_escaped():
+    drawn = docs.to_html("### Made <b>\n\n| a | b & c |\n|---|---|\n| **1** | |", in_app, None)
+    assert str(drawn) == (
+        "<h3>Made &lt;b&gt;</h3>\n"
+        '<table class="score rules-table"><thead><tr><th>a</th><th>b &amp; c</th></tr></thead>'
+        "<tbody><tr><td><strong>1</strong></td><td></td></tr></tbody></table>"
+    )
+
+
+def test_a_list_outside_the_decisions_is_a_plain_list():
+    assert str(docs.to_html("- one\n- two", in_app, None)) == "<ul><li>one</li><li>two</li></ul>"

@@ -8,10 +8,11 @@ Every refused post is checked against the match file: nothing stored.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text, requirement_table
+from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text
 from tests.webtools import Element, by_id, checked, offered, parse, texts, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -374,17 +375,128 @@ def test_liar_rule_error_is_shown_and_nothing_stored(actions, form, message):
     assert actions.hands(match_id) == []
 
 
-def test_liar_page_offers_the_auction_and_the_requirement_table(actions):
+def test_liar_page_offers_the_auction_with_the_rules_ranks(actions):
     match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
     page = actions.page(f"/m/{match_id}/hand/new")
     assert by_id(page, "auction").attrs.get("name") == "auction"
-    assert by_id(page, "bid-grid").tag == "div"
+    grid = by_id(page, "bid-grid")
+    buttons = grid.find_all("button")
+    # The server draws every bid with the rank the rules give it (Bid.rank): the
+    # script only compares them, it holds no strain order of its own.
+    assert len(buttons) == 35
+    rank = {b.attrs["data-call"]: b.attrs["data-rank"] for b in buttons}
+    assert [rank[c] for c in ("1C", "1D", "1NT", "2C", "3S", "7NT")] == [
+        "0", "1", "4", "5", "13", "34",
+    ]  # fmt: skip
+    assert [b.text() for b in buttons[:5]] == ["1♣", "1♦", "1♥", "1♠", "1NT"]
     facts = json.loads(by_id(page, "rules-facts").text())  # what the page's script reads
     assert facts["bidders"] == PLAYERS and facts["liarRule"] is True
-    assert facts["requirements"]["1H"] == {
-        "kind": "first call",
-        "requirement": "at least 5 hearts and 10 HCP",
-    }
+    assert (facts["passesToEnd"], facts["passesWithoutBid"]) == (2, 3)
+    assert facts["needed"]["1"] == 7 and facts["needed"]["7"] == 13
+    assert "requirements" not in facts
+
+
+def structured_preview(actions, match_id: str, **fields: str) -> tuple[list[str], dict]:
+    """The preview's answer for a half-entered hand: the list's lines, and `derived`."""
+    response = actions.client.get(f"/m/{match_id}/hand/preview", query_string=fields)
+    assert response.status_code == 200
+    lines = [  # text() joins the label's elements with spaces
+        " ".join(label.text().split()).replace(" :", ":")
+        for label in parse(response.json["live"]).find_all("label")
+    ]
+    return lines or [visible_text(response.json["live"])], response.json["derived"]
+
+
+@pytest.mark.parametrize(
+    "fields, listed",
+    [
+        pytest.param(  # Ann 1H, Bob pass, Cy 2H: Cy is Chooser and picks Ann.
+            {"auction": "1H P 2H P P", "partner": "Ann"},
+            [
+                "Ann 1♥ (first call): at least 5 hearts and 10 HCP — not met",
+                "Cy 2♥ (single raise): at least 3 hearts and 5 HCP — not met",
+            ],
+            id="opening and single raise",
+        ),
+        pytest.param(  # Ann passed before Bob's 1S: her 2S is still a raise.
+            {"auction": "P 1S P 2S P P"},
+            [
+                "Bob 1♠ (first call): at least 5 spades and 10 HCP — not met",
+                "Ann 2♠ (single raise): at least 3 spades and 5 HCP — not met",
+            ],
+            id="a pass before the one-bid does not matter",
+        ),
+        pytest.param(  # Cy's 2NT is a first call; Ann (the Declarer) is left out.
+            {"auction": "1NT P 2NT P P", "partner": "Bob"},
+            ["Cy 2NT (first call): at least 20 HCP — not met"],
+            id="only Chooser and Partner",
+        ),
+        pytest.param(  # Ann bids her own clubs again: not a raise, not structured.
+            {"auction": "1C P 1H 2C P P", "partner": "Bob"},
+            ["Ann 1♣ (first call): at least 4 clubs and 10 HCP — not met"],
+            id="own suit again",
+        ),
+        pytest.param(
+            {"auction": "2S P P", "partner": "Bob"},
+            [
+                "No structured bid by the Chooser or the Partner in this auction: "
+                "nobody can have lied."
+            ],
+            id="none",
+        ),
+        pytest.param(
+            {"auction": "1H P"}, ["Finish the auction to see the structured bids."], id="unfinished"
+        ),
+    ],
+)
+def test_preview_lists_the_structured_bids_of_the_auction(actions, fields, listed):
+    """The page's script asks the preview as the auction is tapped: the server
+    says which bids are structured and what they promise (issue 18)."""
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    lines, derived = structured_preview(actions, match_id, **fields)
+    assert lines == listed
+    complete = not fields["auction"].endswith("1H P")
+    assert derived["shown"] == (fields["auction"] if complete else None)
+
+
+@pytest.mark.parametrize("auction", ["1S XX P", "8S P P", "1S 1C P P", "P P P", "🂡" * 600])
+def test_preview_of_a_wrong_auction_lists_nothing(actions, auction):
+    """A call that is not allowed, or an auction over (or passed out): no bid is
+    listed and nothing breaks; the Save says what is wrong."""
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    _, derived = structured_preview(actions, match_id, auction=auction, not_met="0")
+    assert derived["bids"] == [] and derived["shown"] is None
+    assert derived["complete"] is (auction == "P P P")
+
+
+def test_preview_keeps_the_ticks_sent_with_it(actions):
+    match_id = actions.start("need-a-fourth", PLAYERS, options=LIAR_RULE)
+    _, derived = structured_preview(
+        actions, match_id, auction="1H P 2H P P", partner="Ann", not_met="2"
+    )
+    assert [(b["index"], b["bidder"], b["checked"]) for b in derived["bids"]] == [
+        (0, "Ann", False),
+        (2, "Cy", True),
+    ]
+
+
+def test_the_form_script_holds_no_bidding_rule():
+    """The auction script shows what the server says: no strain order or bid
+    ranking, no structured-bid reading, no requirement, no tricks needed."""
+    script = (Path(__file__).resolve().parent.parent / "static/hands/need_a_fourth.js").read_text()
+    for rule in (
+        '"NT"]',  # a strain order table
+        "indexOf(",  # a rank worked out from a position in it
+        "[1-7]",  # a bid read by pattern
+        "first call",
+        "raise",
+        "HCP",
+        "requirement",
+        "+ 6",
+        ">= 2",
+        ">= 3",
+    ):
+        assert rule not in script, rule
 
 
 def test_auction_hand_as_the_buttons_post_it_records_a_lone_liar(actions):
@@ -512,15 +624,6 @@ def test_edit_auction_hand_ticks_the_liars_bid(actions):
 def test_calls_are_read_ignoring_case_and_spacing():
     assert calls_from_text(" 1c pass\t1nt, p  P ") == ["1C", "P", "1NT", "P", "P"]
     assert calls_from_text("") == []
-
-
-def test_requirement_table_covers_every_structured_bid():
-    table = requirement_table()
-    assert sorted(table) == sorted(
-        ["1C", "1D", "1H", "1S", "1NT", "2NT", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S"]
-    )
-    assert table["2NT"] == {"kind": "first call", "requirement": "at least 20 HCP"}
-    assert table["3D"] == {"kind": "double raise", "requirement": "at least 4 diamonds and 10 HCP"}
 
 
 # --- the rules page --------------------------------------------------------------------

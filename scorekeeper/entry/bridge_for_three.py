@@ -13,18 +13,18 @@ from wtforms import BooleanField, HiddenField
 from ..sheets import minus
 from ..variants import Outcome
 from ..variants.bridge_for_three import DOUBLE, FLOOR, WINNING_HOLE
-from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from . import HandEntry, HandForm, as_int, choice_field, player_choices, register
+from . import contract as contract_fields
 
 DOUBLING = [("", "Not doubled"), (DOUBLE, "Doubled")]
 
 
 class BridgeForThreeForm(HandForm):
     declarer = choice_field("Declarer")
-    level = choice_field("Level", number_choices(1, 7))
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    tricks = choice_field("Tricks won by declarer and dummy", number_choices(0, 13))
-    doubled = choice_field("Double", DOUBLING)
+    level = contract_fields.level_field()
+    strain = contract_fields.strain_field()
+    tricks = contract_fields.tricks_field("Tricks won by declarer and dummy")
+    doubled = contract_fields.doubling_field("Double", DOUBLING)
     doubler = choice_field("Doubled by")
     # No input of its own: carries the rules' problems with the contract as a whole.
     contract = HiddenField()
@@ -59,7 +59,9 @@ class BridgeForThreeEntry(HandEntry):
         if form.declarer.data:
             record["declarer"] = form.declarer.data
         if form.level.data and form.strain.data:
-            record["contract"] = f"{form.level.data}{form.strain.data}{form.doubled.data or ''}"
+            record["contract"] = contract_fields.joined(
+                form.level.data, form.strain.data, form.doubled.data
+            )
         if form.doubler.data:
             record["doubler"] = form.doubler.data
         if form.tricks.data not in (None, ""):
@@ -71,16 +73,11 @@ class BridgeForThreeEntry(HandEntry):
         if "auction" in record:
             calls = record["auction"]
             data["auction"] = " ".join(map(str, calls)) if isinstance(calls, list) else calls
-        if "contract" in record:
-            try:
-                contract = parse_contract(record["contract"])
-            except ValueError:
-                return data
-            data.update(
-                level=contract.level,
-                strain=contract.strain,
-                doubled=DOUBLE if contract.doubled else "",
-            )
+        parts = contract_fields.split(record)
+        if parts:
+            # One double only: the form's `doubled` is ticked or not.
+            doubled = DOUBLE if parts.pop("doubling") else ""
+            data.update(parts, doubled=doubled)
         return data
 
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
 from ..variants import Outcome, Problem
-from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS, partnerships
+from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, partnerships
 from ..variants.mini_bridge import (
     GAME_BONUS,
     MAX_HCP,
@@ -26,7 +26,8 @@ from ..variants.mini_bridge import (
     trick_score,
     tricks_needed,
 )
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
+from . import HandEntry, HandForm, as_int, choice_field, register
+from . import contract as contract_fields
 
 GAME_CHOICES = [("yes", "GAME"), ("no", "No GAME")]
 GAME_VALUE = {"yes": True, "no": False}
@@ -54,8 +55,8 @@ class MiniBridgeForm(HandForm):
     hcp2 = hcp_field(2)
     hcp3 = hcp_field(3)
     game = choice_field("GAME announced?", GAME_CHOICES)
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    tricks = choice_field("Tricks won", number_choices(0, 13))
+    strain = contract_fields.strain_field()
+    tricks = contract_fields.tricks_field("Tricks won")
 
 
 class MiniBridgeFourForm(MiniBridgeForm):

@@ -17,11 +17,20 @@ from typing import Any
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, SUITS, parse_contract
-from ..variants.need_a_fourth import PASS, Auction, parse_auction, structured_bids
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from ..variants.common import STRAIN_SYMBOL, STRAINS, Bid, Contract
+from ..variants.need_a_fourth import (
+    PASS,
+    PASSES_TO_END,
+    PASSES_WITHOUT_BID,
+    Auction,
+    parse_auction,
+    structured_bids,
+)
+from . import HandEntry, HandForm, as_int, choice_field, player_choices, register
+from . import contract as contract_fields
 
-DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
+LEVELS = range(contract_fields.LOWEST_LEVEL, contract_fields.HIGHEST_LEVEL + 1)
+RED_STRAINS = ("D", "H")  # drawn in red on the buttons
 MAX_AUCTION_TEXT = 500  # 7NT reached one step at a time is about 100 calls
 PASS_WORDS = {"PASS": PASS, "-": PASS}
 SHOW_LIST = (
@@ -46,17 +55,21 @@ def checked_auction(calls: list[str], bidders: list[str]) -> Auction | None:
         return None
 
 
-def requirement_table() -> dict[str, dict[str, str]]:
-    """Every bid that can be structured -> its kind and requirement, for the page's
-    script; read off the rules' own `structured_bids` so the wording is theirs."""
-    seats = ["a", "b", "c"]
-    table: dict[str, dict[str, str]] = {}
-    samples = [[f"1{s}", f"2{s}", f"3{s}", PASS, PASS] for s in SUITS]
-    samples.append(["1NT", "2NT", PASS, PASS])
-    for calls in samples:
-        for found in structured_bids(calls, seats):
-            table[found.bid] = {"kind": found.kind, "requirement": found.requirement}
-    return table
+def bid_buttons() -> list[dict[str, Any]]:
+    """Every bid in the rules' order, each with its rank (the page's auction buttons:
+    the script hides a bid whose rank is not above the last bid's)."""
+    bids = [Bid(level, strain) for level in LEVELS for strain in STRAINS]
+    return [
+        {
+            "call": str(bid),
+            "label": bid_label(str(bid)),
+            "rank": bid.rank,
+            "level": bid.level,
+            "strain": bid.strain,
+            "red": bid.strain in RED_STRAINS,
+        }
+        for bid in bids
+    ]
 
 
 def bid_label(bid: str) -> str:
@@ -74,10 +87,10 @@ class NeedAFourthForm(HandForm):
     bids_shown = HiddenField()
     chooser = choice_field("Chooser", [])
     partner = choice_field("Partner")
-    level = choice_field("Level", number_choices(1, 7))
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    tricks = choice_field("Tricks won by Chooser and Partner", number_choices(0, 13))
-    doubling = choice_field("Doubled by the Declarer?", DOUBLING)
+    level = contract_fields.level_field()
+    strain = contract_fields.strain_field()
+    tricks = contract_fields.tricks_field("Tricks won by Chooser and Partner")
+    doubling = contract_fields.doubling_field("Doubled by the Declarer?")
     redoubled_by = choice_field("Redoubled by")
     not_met = SelectMultipleField("Requirement not met", choices=[], validate_choice=False)
     liars = SelectMultipleField("Who lied?", choices=[], validate_choice=False)
@@ -87,6 +100,7 @@ class NeedAFourthForm(HandForm):
     structured_list: list[dict[str, Any]] = []
     auction_text = ""
     auction_chooser: str | None = None
+    auction_complete = False  # a valid, finished auction (passed out or with a bid)
     failing = False
 
     def validate_not_met(self, field: SelectMultipleField) -> None:
@@ -103,6 +117,9 @@ class NeedAFourthEntry(HandEntry):
     variant = "need-a-fourth"
     form = NeedAFourthForm
     template = "hands/need_a_fourth.html"
+    # The structured bids of the auction tapped so far: the script asks the
+    # preview as the auction and the Partner change (the rules stay here).
+    preview_template = "hands/_need_a_fourth_bids.html"
     field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All passed"}
 
@@ -117,6 +134,7 @@ class NeedAFourthEntry(HandEntry):
         form.structured_list = []
         form.failing = False
         form.auction_chooser = auction.last_bidder if auction is not None else None
+        form.auction_complete = auction is not None
         if not form.liar_rule or auction is None or auction.last_bid is None:
             return
         tricks = as_int(form.tricks.data)
@@ -161,7 +179,7 @@ class NeedAFourthEntry(HandEntry):
         if auction is not None and auction.last_bid is not None and not level and not strain:
             level, strain = auction.last_bid.level, auction.last_bid.strain
         if level and strain:
-            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+            record["contract"] = contract_fields.joined(level, strain, form.doubling.data)
         if form.doubling.data == "XX" and form.redoubled_by.data:
             record["redoubled_by"] = form.redoubled_by.data
         if form.tricks.data not in (None, ""):
@@ -194,24 +212,34 @@ class NeedAFourthEntry(HandEntry):
             data["not_met"] = list(record.get("liars", []))  # names; prepare finds the bids
         elif "liars" in record:
             data["liars"] = list(record["liars"])
-        if "contract" in record:
-            try:
-                contract = parse_contract(record["contract"])
-            except ValueError:
-                return data
-            data["level"] = contract.level
-            data["strain"] = contract.strain
-            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
+        data.update(contract_fields.split(record))
         return data
+
+    def derive(self, form: HandForm) -> dict[str, Any]:
+        """What the rules say of the auction on the form (after `prepare`): the
+        structured bids of the Chooser and the Partner, for the page and the preview."""
+        return {
+            "calls": form.auction_text,
+            "complete": form.auction_complete,
+            # The auction whose list is on screen (the form's `bids_shown`).
+            "shown": form.auction_text if form.auction_chooser else None,
+            "bids": form.structured_list,
+        }
 
     def context(self, outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         hand = upcoming.get("hand", 1)
         return {
             "hands_total": hand + upcoming.get("hands_left", 1) - 1,
+            "derive": self.derive,
+            "bids": bid_buttons(),
             "facts": {
                 "bidders": upcoming.get("bidding_order", []),
                 "liarRule": bool(upcoming.get("liar_rule")),
-                "requirements": requirement_table(),
                 "symbols": STRAIN_SYMBOL,
+                # When the auction is over, and the tricks each level needs: the
+                # script shows the auction as it is tapped with the rules' numbers.
+                "passesToEnd": PASSES_TO_END,
+                "passesWithoutBid": PASSES_WITHOUT_BID,
+                "needed": {level: Contract(level, STRAINS[0]).needed for level in LEVELS},
             },
         }

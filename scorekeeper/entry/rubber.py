@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..variants import Outcome
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
 from ..variants.rubber import DEALS_IN_ROUND, HONOURS, NT_HONOURS
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from . import HandEntry, HandForm, as_int, choice_field, player_choices, register
+from . import contract as contract_fields
 
 DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
 HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
@@ -20,10 +20,10 @@ HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
 
 class RubberForm(HandForm):
     declarer = choice_field("Declarer")
-    level = choice_field("Level", number_choices(1, 7))
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    tricks = choice_field("Tricks won by declarer's side", number_choices(0, 13))
-    doubling = choice_field("Doubled?", DOUBLING)
+    level = contract_fields.level_field()
+    strain = contract_fields.strain_field()
+    tricks = contract_fields.tricks_field("Tricks won by declarer's side")
+    doubling = contract_fields.doubling_field("Doubled?", DOUBLING)
     honours_holder = choice_field("Honours held by")
     honours_points = choice_field("Honours worth", [(p, HONOURS_LABEL[p]) for p in HONOURS])
 
@@ -58,7 +58,7 @@ class RubberEntry(HandEntry):
         level, strain = form.level.data or "", form.strain.data or ""
         if level or strain:
             # A half-given contract goes to the rules as it is, so they name what is missing.
-            record["contract"] = f"{level}{strain}{form.doubling.data or ''}"
+            record["contract"] = contract_fields.joined(level, strain, form.doubling.data)
         if form.tricks.data not in (None, ""):
             record["tricks"] = as_int(form.tricks.data)
         holder, points = form.honours_holder.data, form.honours_points.data
@@ -79,14 +79,7 @@ class RubberEntry(HandEntry):
         if isinstance(honours, dict):
             data["honours_holder"] = honours.get("holder", "")
             data["honours_points"] = honours.get("points", "")
-        if "contract" in record:
-            try:
-                contract = parse_contract(record["contract"])
-            except ValueError:
-                return data
-            data["level"] = contract.level
-            data["strain"] = contract.strain
-            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
+        data.update(contract_fields.split(record))
         return data
 
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:

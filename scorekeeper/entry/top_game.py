@@ -7,7 +7,6 @@ from typing import Any
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
 from ..variants.top_game import (
     MAX_BID,
     MAX_TOPS,
@@ -17,18 +16,17 @@ from ..variants.top_game import (
     playnumbers,
 )
 from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
-
-DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
+from . import contract as contract_fields
 
 
 class TopGameForm(HandForm):
     declarer = choice_field("Declarer")
     bid = choice_field("Final bid", number_choices(MIN_BID, MAX_BID))
     dummy_tops = choice_field("Tops in dummy", number_choices(0, MAX_TOPS))
-    strain = choice_field("Strain", [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
-    doubling = choice_field("Doubled?", DOUBLING)
+    strain = contract_fields.strain_field()
+    doubling = contract_fields.doubling_field("Doubled?")
     doubler = choice_field("Doubled by")
-    tricks = choice_field("Tricks won by declarer", number_choices(0, 13))
+    tricks = contract_fields.tricks_field("Tricks won by declarer")
     declarer_tops = choice_field(
         "Declarer's tops (checked after play)", [("", "—"), *number_choices(0, MAX_TOPS)]
     )
@@ -88,7 +86,9 @@ class TopGameEntry(HandEntry):
         # (inventing level 0 showed the player a contract "0S" they never typed).
         if form.strain.data and pn is not None:
             strain = form.strain.data
-            record["contract"] = f"{level_for(pn, strain)}{strain}{form.doubling.data or ''}"
+            record["contract"] = contract_fields.joined(
+                level_for(pn, strain), strain, form.doubling.data
+            )
         if form.doubling.data and form.doubler.data:
             record["doubler"] = form.doubler.data
         if form.tricks.data not in (None, ""):
@@ -111,11 +111,7 @@ class TopGameEntry(HandEntry):
         }
         if "misinformation" in record:
             data["informer"] = record["misinformation"]
-        if "contract" in record:
-            try:
-                contract = parse_contract(record["contract"], max_level=None)
-            except ValueError:
-                return data
-            data["strain"] = contract.strain
-            data["doubling"] = DOUBLING_SUFFIX[contract.doubled]
+        parts = contract_fields.split(record, max_level=None)
+        parts.pop("level", None)  # the level follows from the playnumber
+        data.update(parts)
         return data

@@ -1,5 +1,6 @@
 """Rules pages: one per variant, in our own words, with every Decision we took
-(drawn from the variant's document in docs/, see `scorekeeper.docs`)."""
+and the sections a page shows as the document says them (its scoring tables,
+say), drawn from the variant's document in docs/, see `scorekeeper.docs`."""
 
 from __future__ import annotations
 
@@ -36,7 +37,18 @@ def show(variant_id: str):
     cls = VARIANTS.get(variant_id)
     if cls is None:
         abort(404)
-    decisions = docs.decisions(Path(current_app.config["DOCS_FOLDER"]), variant_id, in_app)
+    folder = Path(current_app.config["DOCS_FOLDER"])
+    decisions = docs.decisions(folder, variant_id, in_app)
+
+    def doc(heading: str, of: str = variant_id):
+        """A section of the variant's document (or of the one it builds on, `of`:
+        Chicago's page shows rubber bridge's scoring), drawn where the page shows it."""
+        return docs.part(folder, of, heading, in_app)
+
     return render_template(
-        f"rules/{stem(variant_id)}.html", variant=cls, variants=VARIANTS, decisions=decisions
+        f"rules/{stem(variant_id)}.html",
+        variant=cls,
+        variants=VARIANTS,
+        decisions=decisions,
+        doc=doc,
     )

@@ -1,15 +1,18 @@
 // Need a Fourth? hand form: the Declarer as soon as Chooser and Partner are known,
 // the auction one call at a time (liar rule), and the structured bids to check.
-// The server works without this file: the auction can be typed and it lists the bids.
+// The rules stay on the server: the bid buttons come with their rank, the facts
+// say when an auction ends, and the structured bids are asked of the hand's
+// preview address. The server works without this file: the auction can be typed
+// and it lists the bids.
 "use strict";
 (function () {
   const S = window.Scorekeeper;
-  const STRAINS = ["C", "D", "H", "S", "NT"];
-  const RED = ["D", "H"];
   let data = null;
+  let bids = {}; // call -> its level, strain and rank, read off the server's buttons
   let calls = [];
   let buttonMode = false;
   let listKey = null;
+  let asking = null; // the preview request on its way, if any
   let typedInput = null;
   let defaultLine = "";
 
@@ -22,15 +25,10 @@
     });
   };
 
-  const parseBid = (call) => {
-    const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
-    if (!m) return null;
-    const level = Number(m[1]);
-    return { level, strain: m[2], rank: (level - 1) * STRAINS.length + STRAINS.indexOf(m[2]) };
-  };
+  const parseBid = (call) => bids[call] || null;
   const bidText = (call) => {
     const bid = parseBid(call);
-    return bid ? `${bid.level}${data.symbols[bid.strain]}` : call;
+    return bid ? bid.label : call;
   };
   const who = (i) => data.bidders[i % data.bidders.length];
   const fromText = (text) =>
@@ -44,7 +42,7 @@
       if (c === "P") { passes += 1; return; }
       last = parseBid(c); bidder = who(i); call = c; passes = 0;
     });
-    const ended = last ? passes >= 2 : passes >= 3;
+    const ended = last ? passes >= data.passesToEnd : passes >= data.passesWithoutBid;
     return { last, bidder, call, ended, passedOut: ended && !last };
   }
 
@@ -60,47 +58,17 @@
     return true;
   }
 
-  // The same reading as structured_bids() in the rules: first calls, and raises
-  // at the raiser's first call after another player's structured 1-bid.
-  function structuredBids(list) {
-    const found = [], called = new Set(), oneBids = {};
-    list.forEach((c, index) => {
-      const bidder = who(index);
-      const bid = c === "P" ? null : parseBid(c);
-      let entry = null;
-      if (bid) {
-        const req = data.requirements[c];
-        const one = oneBids[bid.strain];
-        const first = req && req.kind === "first call" && !called.has(bidder);
-        const raise = req && req.kind !== "first call" && one && one.structured &&
-          one.bidder !== bidder && !one.since.has(bidder);
-        if (first || raise) entry = { index, bidder, bid: bidText(c), ...req };
-      }
-      if (entry) found.push(entry);
-      Object.values(oneBids).forEach((one) => one.since.add(bidder));
-      if (bid && bid.level === 1 && bid.strain !== "NT") {
-        oneBids[bid.strain] = { bidder, structured: entry !== null, since: new Set() };
-      }
-      called.add(bidder);
+  // --- the auction buttons -------------------------------------------------
+  function readButtons() {
+    document.querySelectorAll("#bid-grid button").forEach((b) => {
+      bids[b.dataset.call] = {
+        level: b.dataset.level, strain: b.dataset.strain, rank: Number(b.dataset.rank),
+        label: b.textContent,
+      };
     });
-    return found;
   }
 
-  // --- the auction buttons -------------------------------------------------
-  function buildButtons() {
-    const grid = $("bid-grid");
-    for (let level = 1; level <= 7; level += 1) {
-      STRAINS.forEach((strain) => {
-        const call = `${level}${strain}`;
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "button" + (RED.includes(strain) ? " red" : "");
-        b.dataset.call = call;
-        b.id = `call-${call}`;
-        b.textContent = `${level}${data.symbols[strain]}`;
-        grid.appendChild(b);
-      });
-    }
+  function listenToButtons() {
     $("auction-ui").addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button) return;
@@ -163,46 +131,34 @@
   }
 
   // --- the rest of the form ------------------------------------------------
-  function drawStructured(chooser, partner) {
+  // The structured bids come from the hand's preview: the server lists them for
+  // the auction so far and the Partner (ticks sent along are kept).
+  function drawStructured(partner) {
     const box = $("structured-list");
-    const state = standing(calls);
-    const key = `${calls.join(" ")}|${chooser}|${partner}`;
+    const key = `${calls.join(" ")}|${partner}`;
     if (key === listKey) return;
     listKey = key;
     $("group-liars").hidden = calls.length > 0;
-    const ticked = new Set(
-      [...box.querySelectorAll("input:checked")].map((i) => i.value));
-    box.innerHTML = "";
-    if (!calls.length) return;
-    if (!state.ended || !state.last) {
-      box.innerHTML = '<p class="muted">Finish the auction to see the structured bids.</p>';
-      return;
-    }
-    const sides = partner ? [state.bidder, partner] : data.bidders;
-    const found = structuredBids(calls).filter((s) => sides.includes(s.bidder));
-    document.getElementById("bids_shown").value = calls.join(" ");
-    if (!found.length) {
-      box.innerHTML = '<p class="muted">No structured bid by the Chooser or the Partner in this auction: nobody can have lied.</p>';
-      return;
-    }
-    found.forEach((s) => {
-      const label = document.createElement("label");
-      label.className = "check naf-bid";
-      const input = document.createElement("input");
-      input.type = "checkbox"; input.name = "not_met"; input.value = String(s.index);
-      input.checked = ticked.has(input.value);
-      const text = document.createElement("span");
-      const name = document.createElement("strong");
-      name.textContent = s.bidder;
-      const kind = document.createElement("span");
-      kind.className = "muted";
-      kind.textContent = ` (${s.kind})`;
-      const not = document.createElement("em");
-      not.textContent = "not met";
-      text.append(name, ` ${s.bid}`, kind, `: ${s.requirement} — `, not);
-      label.append(input, text);
-      box.appendChild(label);
+    $("bids_shown").value = "";
+    const form = $("hand-form");
+    const url = new URL(form.dataset.preview, location.href);
+    new FormData(form).forEach((value, name) => {
+      if (name !== "csrf_token" && name !== "key") url.searchParams.append(name, value);
     });
+    // A list for another auction must not be sent: its ticks would name other bids.
+    if (box.querySelector("input")) box.innerHTML = "";
+    if (asking) asking.abort(); // only the newest answer is shown
+    asking = null;
+    if (!calls.length) { box.innerHTML = ""; return; }
+    asking = new AbortController();
+    fetch(url, { signal: asking.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((answer) => {
+        if (!answer) return;
+        box.innerHTML = answer.live; // our own template, escaped by the server
+        if (answer.derived.shown !== null) $("bids_shown").value = answer.derived.shown;
+      })
+      .catch(() => {}); // offline or superseded: on Save the server lists them once
   }
 
   function update() {
@@ -229,7 +185,7 @@
     const contractLine = $("contract-line");
     contractLine.hidden = !(level && strain);
     if (level && strain) {
-      const needed = Number(level) + 6;
+      const needed = data.needed[level];
       let text = `${level}${data.symbols[strain]}${doubling || ""} needs ${needed} tricks`;
       if (tricks !== null) {
         const diff = Number(tricks) - needed;
@@ -237,21 +193,29 @@
       }
       contractLine.textContent = text + ".";
     }
-    if (data.liarRule && buttonMode) drawStructured(chooser, partner);
+    if (data.liarRule && buttonMode) drawStructured(partner);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    // Set up again when save.js swaps in the next form: an answer still on its
+    // way was for the form that went.
+    if (asking) asking.abort();
+    asking = null;
+    listKey = null;
     data = window.Scorekeeper.facts();
     defaultLine = "The last bidder is the Chooser and picks a Partner; the third player is the Declarer.";
     typedInput = document.querySelector('#hand-form input[name="auction"]');
     if (data.liarRule && typedInput) {
       const initial = fromText(typedInput.value);
+      readButtons();
       if (legal(initial)) {
         buttonMode = true;
         calls = initial;
+        // What the page was drawn with is already the server's list: ask only after a change.
+        listKey = `${calls.join(" ")}|${S.value("partner")}`;
         $("auction-typed").hidden = true;
         $("auction-ui").hidden = false;
-        buildButtons();
+        listenToButtons();
         S.onChange(update);
         afterAuction();
         return;
