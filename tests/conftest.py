@@ -6,7 +6,7 @@ import shutil
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.db import migrate
 from tests.webtools import Actions
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.serve import WAITRESS, waitress_settings
 from tests.phones import Phone, stop
 

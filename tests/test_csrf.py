@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from tests.webtools import checked, parse, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]

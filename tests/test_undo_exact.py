@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import Phone, served
 from tests.webtools import Actions, visible_text
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.variants import MAX_NAME
-from scorekeeper.views.matches import changed_words
+from scorekeeper.views.messages import changed_words
 from tests.webtools import parse, tables, texts, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
