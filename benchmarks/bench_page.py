@@ -29,10 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import create_match, get_db, load_match  # noqa: E402
 from scorekeeper.matchfile import from_document  # noqa: E402
-from scorekeeper.views.live import share_links  # noqa: E402
+from scorekeeper.views.pages import share_links  # noqa: E402
 
 AIM_MS = 5.0
 HANDS = 20

@@ -11,7 +11,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.variants import VARIANTS
 
 TARGET = 50 * 1024

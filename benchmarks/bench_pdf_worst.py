@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app, pdf  # noqa: E402
+from scorekeeper import pdf  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import create_match, get_db  # noqa: E402
 from scorekeeper.matchfile import from_document  # noqa: E402
 

@@ -21,8 +21,10 @@ from pathlib import Path
 from flask import has_request_context, request
 from playwright.sync_api import sync_playwright
 
-from scorekeeper import changelog, create_app, db, matchfile, views
+from scorekeeper import changelog, db, matchfile
+from scorekeeper.app import create_app
 from scorekeeper.views import hands as hand_views
+from scorekeeper.views import pages
 from tests.phones import served
 
 CHROMIUM = "/usr/bin/chromium"
@@ -66,7 +68,7 @@ def counted_app(folder: Path, counts: Counts):
 
     app.wsgi_app = counting
     counts.wrap(db, "load_match", "loads")
-    counts.wrap(views, "load_match", "loads")
+    counts.wrap(pages, "load_match", "loads")
     for module in (matchfile, changelog, hand_views):
         counts.wrap(module, "replay", "replays")
     return app

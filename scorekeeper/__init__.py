@@ -1,23 +1,17 @@
-"""Scorekeeper: keeps score at a real card table."""
+"""Scorekeeper: keeps score at a real card table.
+
+The package itself only says where things live (the instance folder, the
+secret key, the shared folders) and stays light: the command line and the PDF
+worker import it. The app factory is `scorekeeper.app.create_app`."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
-import sqlite3
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
-from flask import Flask
-from flask_compress import Compress
-from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.middleware.proxy_fix import ProxyFix
-
-csrf = CSRFProtect()
-
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -29,7 +23,7 @@ def installed() -> bool:
     return (PACKAGE / "templates").is_dir()
 
 
-def _shared_folder(name: str) -> str:
+def shared_folder(name: str) -> str:
     """templates/, static/ or docs/: inside the package when installed, beside it in a
     checkout."""
     return str(PACKAGE / name if installed() else PACKAGE.parent / name)
@@ -53,7 +47,7 @@ def instance_folder(chosen: str | os.PathLike[str] | None = None) -> Path:
     return user_data_folder() if installed() else PACKAGE.parent / "instance"
 
 
-def _switched_on(name: str) -> bool:
+def switched_on(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
@@ -76,7 +70,7 @@ def _write_private(path: Path, text: str) -> None:
         raise
 
 
-def _secret_key(instance: Path) -> str:
+def secret_key(instance: Path) -> str:
     """Read the instance's secret key, generating it on first run (never committed).
 
     An empty file is what a first start cut short leaves (a full disk, a kill):
@@ -133,236 +127,3 @@ class SecretKeyTooShort(InstanceUnwritable):
             f" a secret key needs at least {MIN_SECRET_KEY}."
             " Delete the file (a new key is made at the next start) or give a longer key.",
         )
-
-
-def create_app(
-    test_config: dict[str, Any] | None = None, *, instance: str | os.PathLike[str] | None = None
-) -> Flask:
-    """The app factory: configuration, database, blueprints. `instance` is the
-    folder of the database and secret key (see `instance_folder`)."""
-    app = Flask(
-        __name__,
-        instance_path=str(instance_folder(instance)),
-        instance_relative_config=True,
-        template_folder=_shared_folder("templates"),
-        static_folder=_shared_folder("static"),
-    )
-    instance = Path(app.instance_path)
-    try:
-        # A folder the app makes is its owner's only (the database, the key).
-        instance.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InstanceUnwritable(instance, exc) from None
-    app.config.from_mapping(
-        DATABASE=str(instance / "scorekeeper.db"),
-        # The rules pages' decisions are drawn from docs/variants/<id>.md.
-        DOCS_FOLDER=_shared_folder("docs"),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
-        WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        # Behind a reverse proxy with TLS: browsers send the cookies over https only
-        # (the `matches` cookie follows this setting too).
-        SESSION_COOKIE_SECURE=_switched_on("SCOREKEEPER_SECURE_COOKIES"),
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-        given = os.environ.get("SCOREKEEPER_SECRET_KEY", "").strip()
-        if given and len(given) < MIN_SECRET_KEY:
-            raise SecretKeyTooShort("SCOREKEEPER_SECRET_KEY", len(given))
-        try:
-            secret = given or _secret_key(instance)
-        except OSError as exc:
-            raise InstanceUnwritable(instance, exc) from None
-        app.config["SECRET_KEY"] = secret
-    else:
-        app.config.from_mapping(test_config)
-        if not app.config.get("SECRET_KEY"):
-            app.config["SECRET_KEY"] = "test"
-
-    csrf.init_app(app)
-    # Pages, stylesheets and scripts go compressed to the phone, by Flask-Compress
-    # (gzip or deflate on plain http; brotli or zstd where the browser offers
-    # them). Registered first, so it runs after every other after_request hook:
-    # a static file keeps its year-long cache and answers 304 to its compressed
-    # ETag. PDFs, zips, CSV and JSON stay as they are (the live poll's answer is
-    # a few bytes, and its ETag is the revision it checks itself).
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
-    Compress(app)
-
-    from . import db
-    from .assets import fingerprint_static
-    from .registry import missing
-    from .sheets import minus, signed
-    from .views import (
-        CONVERTERS,
-        hands,
-        history,
-        keep_flashes_small,
-        live,
-        matches,
-        new_key,
-        rules,
-        sheets,
-    )
-
-    incomplete = missing(
-        templates=Path(app.template_folder),
-        docs=Path(app.config["DOCS_FOLDER"]),
-        documentation=False,
-    )
-    if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
-        raise RuntimeError("variants incomplete: " + "; ".join(incomplete))
-    app.url_map.converters.update(CONVERTERS)
-    try:
-        db.init_app(app)
-    except (OSError, sqlite3.DatabaseError, db.StoreBusy) as exc:
-        if isinstance(exc, sqlite3.DatabaseError) and not db.store_fault(exc):
-            raise
-        raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
-    for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp):
-        app.register_blueprint(blueprint)
-    app.jinja_env.trim_blocks = True
-    app.jinja_env.lstrip_blocks = True
-    app.jinja_env.globals["new_key"] = new_key
-    app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
-    app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
-    app.register_error_handler(db.StoreBusy, _store_busy)
-    # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
-    app.register_error_handler(sqlite3.DatabaseError, _store_busy)
-    app.register_error_handler(CSRFError, _session_lost)
-    app.register_error_handler(404, _not_found)
-    app.register_error_handler(500, _server_error)
-    app.after_request(_security_headers)
-    fingerprint_static(app)
-    app.after_request(keep_flashes_small)
-    if app.config.get("BEHIND_PROXY", _switched_on("SCOREKEEPER_BEHIND_PROXY")):
-        # One reverse proxy in front (docs/running.md): believe its X-Forwarded-
-        # Proto/Host/For, so the share codes say https and the public name. Never
-        # set it without a proxy: anyone could then claim any host.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
-    return app
-
-
-COMPRESSED = [
-    "text/html",
-    "text/plain",
-    "text/css",
-    "text/javascript",
-    "application/javascript",
-    "application/manifest+json",
-    "image/svg+xml",
-]
-
-
-# Everything a page uses is served by the app itself: no inline script, no
-# inline style attribute, no frame may show our pages, no other site gets a
-# referrer. `data:` images are the QR codes' and the browser's own form icons.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
-
-
-def _security_headers(response):
-    """The same headers on every answer: pages, JSON, CSV, PDF, static files, errors."""
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
-    return response
-
-
-def _not_found(exc: Exception):
-    """An unknown address or match: the app's own page with a way home."""
-    from flask import render_template
-
-    return render_template("error.html", code=404), 404
-
-
-def _session_lost(exc: CSRFError):
-    """A form whose CSRF check failed: most often a phone whose session cookie was
-    cleared, or a new secret key since the form was drawn. Nothing was saved; a
-    form with typed entries (a hand, a new match, title and stake) is drawn again
-    with them and a fresh token, any other answers the app's page with a way back."""
-    from flask import render_template, request
-    from werkzeug.exceptions import HTTPException
-
-    from .views import hands, matches
-
-    redraw = {
-        "hands.new": hands.session_lost,
-        "hands.edit": hands.session_lost,
-        "matches.new": matches.new_after_lost_session,
-        "matches.settings": matches.settings_after_lost_session,
-    }.get(request.endpoint or "")
-    if redraw is not None:
-        try:
-            return redraw(**(request.view_args or {}))
-        except HTTPException as refused:  # no such match or hand: its own page
-            if refused.code == 404:
-                return _not_found(refused)
-            raise
-    args = request.view_args or {}
-    back = request.referrer if _same_site(request.referrer) else None
-    return render_template(
-        "session_lost.html", reason=exc.description, back=back, match_id=args.get("match_id")
-    ), 400
-
-
-def _same_site(address: str | None) -> bool:
-    """Whether `address` is a page of this app (the form the phone came from)."""
-    from urllib.parse import urlsplit
-
-    from flask import request
-
-    if not address:
-        return False
-    split = urlsplit(address)
-    return split.netloc == request.host and split.scheme in ("http", "https")
-
-
-def _server_error(exc: Exception):
-    """An unexpected error: a page with a way home that says nothing of the cause
-    (Flask has logged the traceback before calling this)."""
-    from flask import Response, render_template
-
-    try:
-        return render_template("error.html", code=500), 500
-    except Exception:  # the page itself cannot be drawn: plain words, still no traceback
-        text = "Something went wrong. Open / to get back to your matches."
-        return Response(text, 500, mimetype="text/plain")
-
-
-def _store_busy(exc: Exception):
-    """Another write held the store past the timeout, or it cannot be written
-    (read-only, disk full) or opened: say so plainly (nothing was changed)
-    instead of an error page."""
-    from flask import current_app, render_template, request
-
-    from .db import store_damaged, store_fault
-
-    if isinstance(exc, sqlite3.DatabaseError) and not store_fault(exc):
-        raise exc  # a wrong query is a bug: a 500 with its traceback in the log
-    if store_damaged(exc):
-        current_app.logger.error(
-            "score store damaged: %s %s: %s (restore the last backup, docs/running.md)",
-            request.method,
-            request.path,
-            exc,
-        )
-    else:
-        current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
-    return render_template("busy.html"), 503, {"Retry-After": "2"}

@@ -315,9 +315,7 @@ def _version_words(made_by: Change | None) -> str:
 def settings_summary(title: str, stake: Stake | None) -> str:
     stake_words = "no stake"
     if stake is not None:
-        money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
-        per = "point" if stake.per == 1 else f"{stake.per} points"
-        stake_words = f"stake {money} per {per}"
+        stake_words = f"stake {stake.words}"
     return f"Title “{title}”, {stake_words}" if title else f"No title, {stake_words}"
 
 

@@ -53,7 +53,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def _open_app(args: argparse.Namespace):
     """The app on the chosen instance folder, or None after saying why it cannot open."""
-    from . import InstanceUnwritable, create_app
+    from . import InstanceUnwritable
+    from .app import create_app
 
     try:
         return create_app(instance=args.instance)

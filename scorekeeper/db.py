@@ -1,4 +1,5 @@
-"""All storage, through sqlite-utils: the only module with SQL.
+"""All storage, through sqlite-utils: the only module with SQL (the store's
+history, its migrations, is frozen in `migrations.py`).
 
 A match is stored as the row of what never changes (variant, players, options)
 and the list of its changes, numbered by revision (`changelog.py`). Scores,
@@ -31,12 +32,10 @@ from typing import Any
 import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
 
 from .changelog import (
     CREATE,
     DEFAULT_DEVICE,
-    DELETE,
     Change,
     Command,
     MatchState,
@@ -44,150 +43,10 @@ from .changelog import (
     fold,
 )
 from .matchfile import Match, dumps
+from .migrations import migrations
 from .variants import Outcome
 
-migrations = Migrations("scorekeeper")
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish
-
-
-@migrations()
-def m001_matches_and_hands(db: Database) -> None:
-    db["matches"].create(
-        {
-            "id": int,
-            "variant": str,
-            "title": str,
-            "players": str,  # JSON list, seating order
-            "options": str,  # JSON object as entered
-            "stake": str,  # JSON object or NULL
-            "created": str,
-            "updated": str,
-        },
-        pk="id",
-    )
-    db["hands"].create(
-        {
-            "id": int,
-            "match_id": int,
-            "position": int,  # order played; a deleted hand keeps its place for undo
-            "record": str,  # JSON hand record, as in the match file
-            "deleted": str,  # when deleted (NULL while in play)
-            "created": str,
-        },
-        pk="id",
-        foreign_keys=[("match_id", "matches", "id")],
-    )
-    db["hands"].create_index(["match_id", "position"])
-
-
-@migrations()
-def m002_change_log(db: Database) -> None:
-    """Keep every change instead of the current hands; a watch token per match."""
-    db["changes"].create(
-        {
-            "match_id": int,
-            "revision": int,
-            "kind": str,
-            "hand": int,  # the hand's key (1, 2, 3… in the order first saved)
-            "record": str,  # JSON hand record
-            "hands": str,  # JSON list (create: an imported file's hands)
-            "settings": str,  # JSON {"title", "stake"}
-            "undoes": int,
-            "summary": str,
-            "device": str,
-            "created": str,
-            "submission": str,  # the form's one-time key
-        },
-        pk=("match_id", "revision"),
-        foreign_keys=[("match_id", "matches", "id")],
-        not_null={"kind", "created"},
-    )
-    db["changes"].create_index(["submission"], unique=True)
-    for row in list(db["matches"].rows):
-        old = list(db["hands"].rows_where("match_id = ?", [row["id"]], order_by="position"))
-        settings = {"title": row["title"] or "", "stake": json.loads(row["stake"] or "null")}
-        db["changes"].insert(
-            _change_row(
-                row["id"],
-                Change(
-                    1,
-                    CREATE,
-                    hands=[json.loads(h["record"]) for h in old],
-                    settings=settings,
-                    summary=_started(row["variant"], json.loads(row["players"]), len(old)),
-                    created=row["created"],
-                ),
-            )
-        )
-        for key, hand in enumerate(old, 1):
-            if hand["deleted"] is not None:  # the one deletion that could be undone
-                db["changes"].insert(
-                    _change_row(row["id"], Change(2, DELETE, hand=key, created=hand["deleted"]))
-                )
-    db["hands"].drop()
-    db["matches"].add_column("watch", str)
-    for row in list(db["matches"].rows):
-        db["matches"].update(row["id"], {"watch": new_token()})
-    db["matches"].transform(drop={"title", "stake", "updated"})
-    db["matches"].create_index(["watch"], unique=True)
-
-
-@migrations()
-def m003_unguessable_match_ids(db: Database) -> None:
-    """Matches were numbered 1, 2, 3…: anyone could open another table's match.
-    Give each an id of 96 random bits; its changes follow it."""
-    db.rename_table("changes", "changes_old")
-    db.rename_table("matches", "matches_old")
-    _create_tables(db)
-    new_ids = {row["id"]: new_match_id() for row in db["matches_old"].rows}
-    db["matches"].insert_all(
-        {**row, "id": new_ids[row["id"]]} for row in db["matches_old"].rows_where(order_by="id")
-    )
-    db["changes"].insert_all(
-        {**row, "match_id": new_ids[row["match_id"]]}
-        for row in db["changes_old"].rows_where(order_by="match_id, revision")
-    )
-    db["changes_old"].drop()
-    db["matches_old"].drop()
-    _create_indexes(db)
-
-
-def _create_tables(db: Database) -> None:
-    db["matches"].create(
-        {
-            "id": str,  # new_match_id(): the match's address
-            "variant": str,
-            "players": str,  # JSON list, seating order
-            "options": str,  # JSON object as entered
-            "created": str,
-            "watch": str,  # the read-only address
-        },
-        pk="id",
-    )
-    db["changes"].create(
-        {
-            "match_id": str,
-            "revision": int,
-            "kind": str,
-            "hand": int,  # the hand's key (1, 2, 3… in the order first saved)
-            "record": str,  # JSON hand record
-            "hands": str,  # JSON list (create: an imported file's hands)
-            "settings": str,  # JSON {"title", "stake"}
-            "undoes": int,
-            "summary": str,
-            "device": str,
-            "created": str,
-            "submission": str,  # the form's one-time key
-        },
-        pk=("match_id", "revision"),
-        foreign_keys=[("match_id", "matches", "id")],
-        not_null={"kind", "created"},
-    )
-
-
-def _create_indexes(db: Database) -> None:
-    db["changes"].create_index(["submission"], unique=True)
-    db["matches"].create_index(["watch"], unique=True)
 
 
 MATCH_ID_BYTES = 12  # 96 random bits, 16 characters in an address

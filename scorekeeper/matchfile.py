@@ -64,6 +64,17 @@ class Stake:
     def as_json(self) -> dict[str, Any]:
         return {"amount": format_amount(self.amount), "per": self.per, "currency": self.currency}
 
+    @property
+    def money(self) -> str:
+        """The amount and its currency as written: "0.50 EUR" (or "0.50")."""
+        return " ".join(filter(None, [format_amount(self.amount), self.currency]))
+
+    @property
+    def words(self) -> str:
+        """The stake in words, the one wording of it: "0.50 EUR per point",
+        "1.00 EUR per 3 points"."""
+        return f"{self.money} per {'point' if self.per == 1 else f'{self.per} points'}"
+
 
 @dataclass
 class Match:

@@ -63,7 +63,7 @@ def stop(server, thread: threading.Thread) -> None:
 SERVER = """
 import sys
 from waitress import serve
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "phones"})
 serve(app, host="127.0.0.1", port=int(sys.argv[2]), threads=8)
 """

@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from scorekeeper import cli, create_app
+from scorekeeper import cli
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from scorekeeper.backup import match_filename, slug
 from scorekeeper.changelog import APPEND, DELETE_MATCH, Command
 from scorekeeper.matchfile import MAX_FILE_BYTES, loads

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.serve import WAITRESS, waitress_settings
 from tests.phones import Phone, stop
 
@@ -25,8 +25,8 @@ LIMIT = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "club.db"), "SECRET_KEY": "club" * 8})
+def app(store_path):
+    return create_app({"DATABASE": store_path, "SECRET_KEY": "club" * 8})
 
 
 @contextmanager

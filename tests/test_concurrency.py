@@ -15,7 +15,7 @@ import threading
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import Answer, Form, Phone, served
 
 ROUNDS = 50

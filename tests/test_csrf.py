@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -24,9 +24,9 @@ SESSION_LOST = re.compile(r"Not (saved|started)[:.] [Tt]his phone's session was 
 
 
 @pytest.fixture
-def guarded(tmp_path):
+def guarded(store_path):
     """The app as served: CSRF on. One match with a hand, started with a token."""
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db")})
+    app = create_app({"TESTING": True, "DATABASE": store_path})
     client = app.test_client()
     form = client.get("/").text
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import InstanceUnwritable, create_app, pdf
+from scorekeeper import InstanceUnwritable, pdf
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from scorekeeper.matchfile import MAX_ENTRIES
 from tests.webtools import Actions, parse, visible_text
 
@@ -597,7 +598,7 @@ def test_a_wrong_query_is_a_bug_not_a_full_disk(actions, monkeypatch):
     def broken(db, match_id):
         raise broken_query
 
-    monkeypatch.setattr("scorekeeper.views.load_match", broken)
+    monkeypatch.setattr("scorekeeper.views.pages.load_match", broken)
     broken_query = sqlite3.OperationalError("no such column: nope")
     broken_query.sqlite_errorcode = sqlite3.SQLITE_ERROR
     with pytest.raises(sqlite3.OperationalError):
@@ -611,7 +612,7 @@ def test_a_pdf_asked_for_while_the_same_one_renders_is_not_rendered_twice(action
     pdf.clear_cache()
     app = actions.client.application
     with app.test_request_context():
-        from scorekeeper.views import load_or_404
+        from scorekeeper.views.pages import load_or_404
 
         html = match_html(load_or_404(match_id))
     static = app.static_folder

@@ -34,14 +34,15 @@ from flask import template_rendered
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cli, create_app
+from scorekeeper import cli
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from scorekeeper.forms import option_field_name
 from scorekeeper.matchfile import MAX_ENTRIES, MAX_TITLE, loads
 from scorekeeper.names import alike, direction_problem, name_problem
 from scorekeeper.variants import MAX_NAME, VARIANTS, MatchError
-from scorekeeper.views import MAX_LINE, MAX_SHOWN, cut
-from scorekeeper.views.hands import NO_REVISION
+from scorekeeper.views.commands import NO_REVISION
+from scorekeeper.views.messages import MAX_LINE, MAX_SHOWN, cut
 from tests.conftest import TableClient
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -33,7 +33,8 @@ from pathlib import Path
 import pytest
 
 import scorekeeper
-from scorekeeper import create_app, instance_folder, user_data_folder
+from scorekeeper import instance_folder, user_data_folder
+from scorekeeper.app import create_app
 from scorekeeper.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent

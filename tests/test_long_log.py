@@ -209,7 +209,7 @@ def test_a_match_named_sixty_times_in_the_cookie_is_loaded_once(app, actions, cl
     assert sorted(loads) == sorted([match_id, other])
     assert f"/m/{match_id}" in home and f"/m/{other}" in home
     with app.test_request_context(headers={"Cookie": f"matches={match_id}.{other}.{match_id}"}):
-        from scorekeeper.views import my_matches
+        from scorekeeper.views.phone import my_matches
 
         assert my_matches() == [match_id, other]
 

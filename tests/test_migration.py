@@ -4,15 +4,20 @@ one undoable deletion come through, and the matches get watch addresses."""
 from __future__ import annotations
 
 import json
+import shutil
+
+import pytest
+from sqlite_utils import Database
 
 from scorekeeper import db as store
+from scorekeeper.migrations import migrations
 
 
 def test_old_hands_become_the_first_change_and_the_deleted_hand_stays_deleted(tmp_path):
     path = str(tmp_path / "old.db")
     old = store.connect(path)
     with store.writing(old):
-        store.migrations.apply(old, stop_before="m002_change_log")
+        migrations.apply(old, stop_before="m002_change_log")
     old["matches"].insert(
         {
             "id": 7,
@@ -66,7 +71,7 @@ def test_numbered_matches_get_unguessable_ids_and_their_changes_follow(tmp_path)
     path = str(tmp_path / "numbered.db")
     old = store.connect(path)
     with store.writing(old):
-        store.migrations.apply(old, stop_before="m003_unguessable_match_ids")
+        migrations.apply(old, stop_before="m003_unguessable_match_ids")
     for number, title in ((1, "Friday"), (2, "Saturday")):
         old["matches"].insert(
             {
@@ -116,3 +121,75 @@ def test_numbered_matches_get_unguessable_ids_and_their_changes_follow(tmp_path)
     assert sorted(db.table_names()) == ["_sqlite_migrations", "changes", "matches"]
     unique = {(i.name, i.unique) for t in ("changes", "matches") for i in db[t].indexes}
     assert {("idx_changes_submission", 1), ("idx_matches_watch", 1)} <= unique
+
+
+# The schema today's migrations end at, as SQLite keeps it (the migrations table aside).
+SCHEMA = [
+    (
+        "changes",
+        'CREATE TABLE "changes" (\n   "match_id" TEXT REFERENCES "matches"("id"),\n'
+        '   "revision" INTEGER,\n   "kind" TEXT NOT NULL,\n   "hand" INTEGER,\n'
+        '   "record" TEXT,\n   "hands" TEXT,\n   "settings" TEXT,\n   "undoes" INTEGER,\n'
+        '   "summary" TEXT,\n   "device" TEXT,\n   "created" TEXT NOT NULL,\n'
+        '   "submission" TEXT,\n   PRIMARY KEY ("match_id", "revision")\n)',
+    ),
+    (
+        "idx_changes_submission",
+        'CREATE UNIQUE INDEX "idx_changes_submission"\n    ON "changes" ("submission")',
+    ),
+    ("idx_matches_watch", 'CREATE UNIQUE INDEX "idx_matches_watch"\n    ON "matches" ("watch")'),
+    (
+        "matches",
+        'CREATE TABLE "matches" (\n   "id" TEXT PRIMARY KEY,\n   "variant" TEXT,\n'
+        '   "players" TEXT,\n   "options" TEXT,\n   "created" TEXT,\n   "watch" TEXT\n)',
+    ),
+    ("sqlite_autoindex_changes_1", None),
+    ("sqlite_autoindex_matches_1", None),
+]
+
+
+def schema(path) -> list[tuple[str, str | None]]:
+    db = store.connect(str(path))
+    try:
+        return [
+            (row["name"], row["sql"])
+            for row in db.query("select name, sql from sqlite_master order by name")
+            if row["name"]
+            not in ("_sqlite_migrations", "idx__sqlite_migrations_migration_set_name")
+        ]
+    finally:
+        db.close()
+
+
+NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
+
+
+def test_the_migrations_are_the_three_we_shipped():
+    assert NAMES == ["m001_matches_and_hands", "m002_change_log", "m003_unguessable_match_ids"]
+
+
+@pytest.mark.parametrize("level", range(len(NAMES) + 1))
+def test_a_store_left_at_any_level_upgrades_to_the_schema_of_a_fresh_one(tmp_path, level):
+    fresh = tmp_path / "fresh.db"
+    store.migrate(str(fresh))
+    assert schema(fresh) == SCHEMA
+    old = tmp_path / "old.db"
+    db = store.connect(str(old))
+    with store.writing(db):
+        if level < len(NAMES):
+            migrations.apply(db, stop_before=NAMES[level])
+        else:
+            migrations.apply(db)
+    assert [m.name for m in migrations.applied(db)] == NAMES[:level]
+    db.close()
+    store.migrate(str(old))
+    assert schema(old) == SCHEMA
+
+
+def test_migrating_a_migrated_copy_only_reads_it(tmp_path, migrated_template):
+    copy = tmp_path / "copy.db"
+    shutil.copyfile(migrated_template, copy)
+    before = copy.read_bytes()
+    store.migrate(str(copy))
+    assert copy.read_bytes() == before
+    assert schema(copy) == SCHEMA

@@ -6,8 +6,8 @@ import re
 
 import segno
 
-from scorekeeper import create_app
-from scorekeeper.views import live
+from scorekeeper.app import create_app
+from scorekeeper.views import pages as page_helpers
 from tests.test_pdf import example, store
 
 SVG = re.compile(r'<figure class="qr-box" id="share-(play|watch)">(<svg.*?</svg>)')
@@ -21,14 +21,14 @@ def test_share_codes_are_drawn_once_for_each_address(client, monkeypatch):
         drawn.append(url)
         return draw(url, **options)
 
-    live.qr_svg.cache_clear()
-    monkeypatch.setattr(live.segno, "make", make)
+    page_helpers.qr_svg.cache_clear()
+    monkeypatch.setattr(page_helpers.segno, "make", make)
     pages = [client.get(f"/m/{match_id}").text for _ in range(3)]
     watch = store_watch(client, match_id)
     assert drawn == [f"http://localhost/m/{match_id}", f"http://localhost/w/{watch}"]
     codes = [dict(SVG.findall(page)) for page in pages]
     assert codes[0] == codes[1] == codes[2]
-    assert codes[0]["play"] == str(live.qr_svg(f"http://localhost/m/{match_id}"))
+    assert codes[0]["play"] == str(page_helpers.qr_svg(f"http://localhost/m/{match_id}"))
     # The same match reached by another address has codes of its own.
     other = client.get(f"/m/{match_id}", base_url="http://192.168.1.20:8000").text
     assert drawn[2:] == [
@@ -36,7 +36,7 @@ def test_share_codes_are_drawn_once_for_each_address(client, monkeypatch):
         f"http://192.168.1.20:8000/w/{watch}",
     ]
     assert dict(SVG.findall(other))["play"] != codes[0]["play"]
-    live.qr_svg.cache_clear()
+    page_helpers.qr_svg.cache_clear()
 
 
 def store_watch(client, match_id: str) -> str:

@@ -22,8 +22,8 @@ EVENINGS = ("top-game", "rubber", "calypso", "mini-bridge")
 RUNS = 2  # fresh processes per import order, side by side
 
 MAKE_APP = """
-import scorekeeper
-app = scorekeeper.create_app(
+from scorekeeper.app import create_app
+app = create_app(
     {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": sys.argv[1]}
 )
 """

@@ -4,7 +4,7 @@ forwarded headers are ignored, so nobody can make the app print another host."""
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.conftest import TableClient
 from tests.webtools import Actions, parse
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app, registry
+from scorekeeper import registry
+from scorekeeper.app import create_app
 from scorekeeper.entry import entry_for
 from scorekeeper.variants import VARIANTS
 from scorekeeper.variants.rubber import Rubber

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import Phone, served
 from tests.webtools import match_id_in, visible_text
 

@@ -8,8 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper import changelog, db, matchfile, views
+from scorekeeper import changelog, db, matchfile
 from scorekeeper.views import hands as hand_views
+from scorekeeper.views import pages
 from tests.webtools import visible_text
 
 SCRIPT = {"X-Requested-With": "fetch"}
@@ -30,7 +31,7 @@ def counted(monkeypatch):
         return wrapper
 
     monkeypatch.setattr(db, "load_match", counting("loads", db.load_match))
-    monkeypatch.setattr(views, "load_match", counting("loads", views.load_match))
+    monkeypatch.setattr(pages, "load_match", counting("loads", pages.load_match))
     # Every replay goes through variants.replay, imported by name in these modules.
     for module in (matchfile, changelog, hand_views):
         monkeypatch.setattr(module, "replay", counting("replays", module.replay))

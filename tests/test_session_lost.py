@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from tests.webtools import checked, parse, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -33,10 +33,8 @@ def hidden(page: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "lost.db"), "SECRET_KEY": "a" * 64}
-    )
+def app(store_path):
+    return create_app({"TESTING": True, "DATABASE": store_path, "SECRET_KEY": "a" * 64})
 
 
 def start(client) -> str:

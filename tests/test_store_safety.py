@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import SecretKeyTooShort, cli, create_app
+from scorekeeper import SecretKeyTooShort, cli
 from scorekeeper import db as store
+from scorekeeper.app import create_app
 from tests.webtools import visible_text
 
 ROOT = Path(__file__).resolve().parent.parent

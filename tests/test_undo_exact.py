@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import Phone, served
 from tests.webtools import Actions, visible_text
 
@@ -195,8 +195,8 @@ def test_the_undo_last_change_button_names_its_change_and_is_refused_after_a_new
 
 
 @pytest.fixture
-def served_app(tmp_path):
-    app = create_app({"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "phones"})
+def served_app(store_path):
+    app = create_app({"DATABASE": store_path, "SECRET_KEY": "phones"})
     with served(app) as base:
         yield base
 

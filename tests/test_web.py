@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import VARIANTS

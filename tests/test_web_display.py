@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.db import forget_folded, get_db
 from scorekeeper.variants import MAX_NAME
-from scorekeeper.views.matches import changed_words
+from scorekeeper.views.messages import changed_words
 from tests.webtools import parse, tables, texts, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -407,3 +408,16 @@ def test_bridge_for_three_move_column_says_how_far_the_peg_really_went(actions):
     match_id = actions.imported(example("bridge-for-three"))
     moves = texts(actions.page(f"/m/{match_id}"), "move")
     assert moves == ["+2", "0", "+3", "−6", "+2", "0 of −2", "+4", "+6", "+1", "−1", "+3 of +4"]
+
+
+def test_the_history_says_when_in_the_words_of_the_home_list(actions, app, utc_clock):
+    """One wording of "when": a change made yesterday says so in the history too
+    (it used to say only "at 23:30")."""
+    match_id = actions.imported(example("rubber"))
+    yesterday = (datetime.now(UTC) - timedelta(days=1)).replace(hour=23, minute=30)
+    with app.app_context():
+        get_db().execute("update changes set created = ?", [yesterday.isoformat()])
+        forget_folded()
+    history = actions.text(f"/m/{match_id}/history")
+    assert "yesterday at 23:30" in history
+    assert " at 23:30" not in history.replace("yesterday at 23:30", "")

@@ -33,35 +33,23 @@ from ..db import Applied
 from ..entry import HandEntry, entry_for
 from ..sheets import score_line
 from ..variants import MatchError, Outcome, Problem, replay
-from . import (
-    Loaded,
+from .commands import (
+    NO_REVISION,
+    SESSION_LOST,
     NoRevision,
     blank,
-    change_lines,
     change_number,
     command,
-    cut,
-    flash_problems,
-    flash_undo,
     form_undoes,
-    load_or_404,
     place_problems,
-    remember,
     sent_by_script,
     submit,
 )
+from .messages import change_lines, cut, flash_problems, flash_undo
+from .pages import Loaded, load_or_404
+from .phone import remember
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
-
-NO_REVISION = (
-    "This form is incomplete (it does not say which state of the match it was drawn from):"
-    " reload the page and enter it again."
-)
-SESSION_LOST = (
-    "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
-    " a new key), so the form could not be checked. Your entries are below: check them"
-    " and tap Save again."
-)
 
 
 def _state_before(match, position: int) -> Outcome:

@@ -25,17 +25,9 @@ from ..changelog import (
 from ..entry import entry_for
 from ..forms import ConfirmForm
 from ..variants import VARIANTS
-from . import (
-    NoRevision,
-    ago,
-    change_lines,
-    command,
-    cut,
-    flash_problems,
-    flash_undo,
-    load_or_404,
-    submit,
-)
+from .commands import NoRevision, command, submit
+from .messages import change_lines, changed_words, cut, flash_problems, flash_undo
+from .pages import load_or_404
 
 bp = Blueprint("history", __name__, url_prefix="/m/<match:match_id>/history")
 
@@ -111,7 +103,7 @@ def show(match_id: str):
                 "revision": change.revision,
                 "text": describe(entry, noun),
                 "who": change.device or DEFAULT_DEVICE,
-                "when": ago(change.created),
+                "when": changed_words(change.created),
                 "stamp": change.created,
                 "undone_by": entry.undone_by,
                 "offers": [] if change.kind == CREATE else _offers(state, entry, noun),

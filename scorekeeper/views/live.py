@@ -8,10 +8,6 @@ a `304 Not Modified`; no thread waits on behalf of a phone.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from urllib.parse import urlsplit
-
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -24,27 +20,18 @@ from flask import (
     request,
     url_for,
 )
-from markupsafe import Markup
 
-from .. import csrf
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
-from ..db import StoredMatch
 from ..entry import entry_for
+from ..extensions import csrf
 from ..forms import ConfirmForm
 from ..variants import breaks_a_line
-from . import (
-    PHONE_COOKIE,
-    change_lines,
-    clean_phone_name,
-    load_or_404,
-    phone_name,
-    phone_name_problem,
-)
+from .messages import change_lines
+from .pages import load_or_404, sheet_context
+from .phone import PHONE_COOKIE, clean_phone_name, phone_name_problem
 
 bp = Blueprint("live", __name__)
-
-LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
 
 def _live_answer(match_id: str | None, since: int):
@@ -101,8 +88,6 @@ def _watched(token: str) -> str | None:
 @bp.get("/w/<token>")
 def watch(token: str):
     """The sheet, read-only: no form, no link that changes anything."""
-    from .matches import sheet_context
-
     match_id = _watched(token)
     if match_id is None:
         abort(404)
@@ -116,44 +101,6 @@ def watch(token: str):
 def watch_write(token: str, rest: str = ""):
     """A watch address only shows the sheet: every write is refused."""
     return render_template("forbidden.html"), 403
-
-
-# --- bringing a phone to the table -------------------------------------------------
-
-
-def base_url() -> str:
-    """The address other phones can open: the one this phone used, unless that
-    is this machine's own loopback, then the network address `serve` found."""
-    here = request.host_url
-    host = urlsplit(here).hostname or ""
-    shared = current_app.config.get("SHARE_URL")
-    if shared and host.startswith(LOOPBACK):
-        return shared.rstrip("/") + "/"
-    return here
-
-
-# Each match's two addresses never change, and every phone at a table reloads
-# its page after each change: each code is drawn once (a few kB of SVG each;
-# 256 of them cover a club evening of tables and the addresses they are reached by).
-@lru_cache(maxsize=256)
-def qr_svg(url: str) -> Markup:
-    """A QR code drawn here as inline SVG (no service on the internet)."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=4, omitsize=True, svgclass="qr", lineclass="qr-line"))
-
-
-def share_links(stored: StoredMatch) -> dict:
-    base = base_url()
-    play = base + url_for("matches.show", match_id=stored.id).lstrip("/")
-    watch_url = base + url_for("live.watch", token=stored.watch).lstrip("/")
-    return {
-        "play": play,
-        "play_qr": qr_svg(play),
-        "watch": watch_url,
-        "watch_qr": qr_svg(watch_url),
-        "phone": phone_name(),
-        "named": phone_name() != DEFAULT_DEVICE,
-    }
 
 
 @bp.post("/phone")

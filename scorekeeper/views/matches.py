@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-from datetime import UTC, datetime
 from types import SimpleNamespace
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -21,35 +19,28 @@ from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
     MAX_FILE_BYTES,
-    Match,
     dumps,
     from_document,
     loads,
     parse_stake,
 )
 from ..names import alike, name_problem, normal
-from ..settle import settle, usual_per
-from ..sheets import build_sheet
+from ..settle import usual_per
 from ..sheets.hand_log import log_table
 from ..variants import VARIANTS, MatchError, Problem
-from . import (
-    Loaded,
+from .commands import (
+    NO_REVISION,
+    SESSION_LOST,
     NoRevision,
     blank,
-    change_lines,
     command,
-    flash_problems,
-    flash_undo,
     form_key,
-    load_or_404,
-    my_matches,
-    phone_name,
     place_problems,
-    remember,
     submit,
 )
-from .hands import NO_REVISION, SESSION_LOST
-from .live import share_links
+from .messages import change_lines, changed_words, flash_problems, flash_undo
+from .pages import filename, load_or_404, match_state, share_links, sheet_context
+from .phone import my_matches, phone_name, remember
 
 bp = Blueprint("matches", __name__)
 
@@ -137,42 +128,6 @@ def _attach(form, problems: list[Problem]) -> list[Problem]:
     return place_problems(problems, field_for, words=words)
 
 
-def changed_words(stamp: str, now: datetime | None = None) -> str:
-    """When a match last changed, as the home list says it: "5 minutes ago",
-    "today at 21:40", "yesterday at 23:05", "Saturday at 20:15", "3 October 2026"."""
-    try:
-        then = datetime.fromisoformat(stamp)
-    except ValueError:
-        return ""
-    now = now or datetime.now(UTC)
-    seconds = (now - then).total_seconds()
-    if seconds < 60:
-        return "a moment ago"
-    if seconds < 3600:
-        minutes = int(seconds // 60)
-        return f"{minutes} minute{'' if minutes == 1 else 's'} ago"
-    local, today = then.astimezone(), now.astimezone().date()
-    days = (today - local.date()).days
-    day = {0: "today", 1: "yesterday"}.get(days, f"{local:%A}" if days < 7 else None)
-    return f"{day} at {local:%H:%M}" if day else f"{local.day} {local:%B %Y}"
-
-
-def match_state(stored) -> dict:
-    """What the home list says of a match: in progress (and who deals next, from
-    the replay), finished (and who won), stopped early, or no longer replaying."""
-    try:
-        outcome = stored.match.replay()
-    except MatchError:
-        return {"state": "needs a fix", "next": "a hand no longer fits the rules"}
-    if not outcome.finished:
-        dealer = (outcome.upcoming or {}).get("dealer")
-        return {"state": "in progress", "next": f"{dealer} deals next" if dealer else ""}
-    records = stored.records
-    stopped = bool(records) and records[-1] == {"end": True}
-    won = " & ".join(outcome.winners)
-    return {"state": "stopped" if stopped else "finished", "next": f"won by {won}" if won else ""}
-
-
 @bp.get("/")
 def index():
     matches = store.list_matches(store.get_db(), my_matches())
@@ -243,22 +198,6 @@ def import_file():
     return redirect(url_for("matches.show", match_id=created.match_id))
 
 
-def sheet_context(loaded: Loaded) -> dict:
-    """What the match page and the watch page both draw: sheet, totals, settlement."""
-    stored = loaded.stored
-    return {
-        "loaded": loaded,
-        "stored": stored,
-        "match": stored.match,
-        "outcome": loaded.outcome,
-        "sheet": build_sheet(stored.match, loaded.outcome) if loaded.outcome else None,
-        "entry": entry_for(stored.variant),
-        "variant": VARIANTS[stored.variant],
-        "settlement": settlement_view(stored.match, loaded.outcome),
-        "stake_text": stake_text(stored.match),
-    }
-
-
 @bp.get("/m/<match:match_id>")
 def show(match_id: str):
     loaded = load_or_404(match_id)
@@ -284,45 +223,13 @@ def drawn_once(form: ConfirmForm) -> SimpleNamespace:
     return SimpleNamespace(csrf_token=Markup(token))
 
 
-def stake_text(match: Match) -> str:
-    """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points, or per game."""
-    if match.stake is None:
-        return ""
-    stake = match.stake
-    money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
-    if VARIANTS[match.variant].settlement == "pegging":
-        return f"{money} a game from each player who does not win"
-    return f"{money} per point" if stake.per == 1 else f"{money} per {stake.per} points"
-
-
-def settlement_view(match, outcome) -> dict | None:
-    """Balances and payments for the page and the PDF (None without a stake)."""
-    if match.stake is None or outcome is None:
-        return None
-    balances, pays = settle(outcome, match.stake.amount, match.stake.per)
-    pegging = VARIANTS[match.variant].settlement == "pegging"
-    return {
-        "balances": [(p, balances[p]) for p in match.players],
-        "payments": pays,
-        "currency": match.stake.currency,
-        "empty_note": "Settled when the game is won."
-        if pegging and not outcome.finished
-        else "Nobody owes anything.",
-    }
-
-
-def _filename(match, ext: str) -> str:
-    base = re.sub(r"[^A-Za-z0-9]+", "-", match.title or match.variant).strip("-") or "match"
-    return f"{base.lower()}.{ext}"
-
-
 @bp.get("/m/<match:match_id>/match.json")
 def export_json(match_id: str):
     match = load_or_404(match_id).stored.match
     return Response(
         dumps(match),
         mimetype="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{_filename(match, "json")}"'},
+        headers={"Content-Disposition": f'attachment; filename="{filename(match, "json")}"'},
     )
 
 
@@ -347,7 +254,7 @@ def export_csv(match_id: str):
     return Response(
         out.getvalue(),
         mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{_filename(match, "csv")}"'},
+        headers={"Content-Disposition": f'attachment; filename="{filename(match, "csv")}"'},
     )
 
 

@@ -13,8 +13,7 @@ from ..matchfile import MAX_ENTRIES, Match
 from ..settle import exact_balances, round_to_hundreds, rounded_units
 from ..sheets import build_sheet, signed
 from ..variants import VARIANTS, Outcome
-from . import Loaded, load_or_404
-from .matches import _filename, settlement_view, stake_text
+from .pages import Loaded, filename, load_or_404, settlement_view, stake_text
 
 bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
 
@@ -132,12 +131,12 @@ def sheet_pdf(match_id: str):
     except pdf.PdfFailed as exc:
         current_app.logger.error("PDF of match %s failed: %s", match_id, exc)
         return _no_pdf("No PDF: making it failed. Try again, or print the match page.", 503)
-    filename = _filename(loaded.stored.match, "pdf")
+    name = filename(loaded.stored.match, "pdf")
     response = Response(
         body,
         mimetype="application/pdf",
         headers={
-            "Content-Disposition": f'inline; filename="{filename}"',
+            "Content-Disposition": f'inline; filename="{name}"',
             "Cache-Control": "no-cache",  # revalidate: the ETag changes with every hand
         },
     )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import served
 
 CHROMIUM = "/usr/bin/chromium"

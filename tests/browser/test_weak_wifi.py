@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 
-from scorekeeper import create_app
+from scorekeeper.app import create_app
 from tests.phones import served
 
 from .conftest import PHONE, Table

@@ -1,0 +1,133 @@
+"""Each migration of the store, frozen with the schema it knew.
+
+A migration never calls today's table definitions or row helpers: an old
+database upgraded years from now must go through exactly the steps it would
+have gone through the day each migration was written. Every table is written
+out once, by the migration that made it; later ones alter what is there.
+`db.migrate` applies the pending ones.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from .variants import VARIANTS
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_matches_and_hands(db: Database) -> None:
+    db["matches"].create(
+        {
+            "id": int,
+            "variant": str,
+            "title": str,
+            "players": str,  # JSON list, seating order
+            "options": str,  # JSON object as entered
+            "stake": str,  # JSON object or NULL
+            "created": str,
+            "updated": str,
+        },
+        pk="id",
+    )
+    db["hands"].create(
+        {
+            "id": int,
+            "match_id": int,
+            "position": int,  # order played; a deleted hand keeps its place for undo
+            "record": str,  # JSON hand record, as in the match file
+            "deleted": str,  # when deleted (NULL while in play)
+            "created": str,
+        },
+        pk="id",
+        foreign_keys=[("match_id", "matches", "id")],
+    )
+    db["hands"].create_index(["match_id", "position"])
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@migrations()
+def m002_change_log(db: Database) -> None:
+    """Keep every change instead of the current hands; a watch token per match."""
+    db["changes"].create(
+        {
+            "match_id": int,
+            "revision": int,
+            "kind": str,
+            "hand": int,  # the hand's key (1, 2, 3… in the order first saved)
+            "record": str,  # JSON hand record
+            "hands": str,  # JSON list (create: an imported file's hands)
+            "settings": str,  # JSON {"title", "stake"}
+            "undoes": int,
+            "summary": str,
+            "device": str,
+            "created": str,
+            "submission": str,  # the form's one-time key
+        },
+        pk=("match_id", "revision"),
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"kind", "created"},
+    )
+    db["changes"].create_index(["submission"], unique=True)
+    for row in list(db["matches"].rows):
+        old = list(db["hands"].rows_where("match_id = ?", [row["id"]], order_by="position"))
+        variant = VARIANTS[row["variant"]].name if row["variant"] in VARIANTS else row["variant"]
+        summary = f"Match started: {variant}, {' · '.join(json.loads(row['players']))}"
+        if old:
+            summary += f", with {len(old)} hands from a match file"
+        # The first change: the match as it was, its hands imported all at once.
+        db["changes"].insert(
+            {
+                "match_id": row["id"],
+                "revision": 1,
+                "kind": "create",
+                "hands": _json([json.loads(h["record"]) for h in old]),
+                "settings": _json(
+                    {"title": row["title"] or "", "stake": json.loads(row["stake"] or "null")}
+                ),
+                "summary": summary,
+                "device": "a phone",
+                "created": row["created"],
+            }
+        )
+        for key, hand in enumerate(old, 1):
+            if hand["deleted"] is not None:  # the one deletion that could be undone
+                db["changes"].insert(
+                    {
+                        "match_id": row["id"],
+                        "revision": 2,
+                        "kind": "delete",
+                        "hand": key,
+                        "summary": "",
+                        "device": "a phone",
+                        "created": hand["deleted"],
+                    }
+                )
+    db["hands"].drop()
+    db["matches"].add_column("watch", str)
+    for row in list(db["matches"].rows):
+        db["matches"].update(row["id"], {"watch": secrets.token_urlsafe(16)})
+    db["matches"].transform(drop={"title", "stake", "updated"})
+    db["matches"].create_index(["watch"], unique=True)
+
+
+@migrations()
+def m003_unguessable_match_ids(db: Database) -> None:
+    """Matches were numbered 1, 2, 3…: anyone could open another table's match.
+    Give each an id of 96 random bits (16 characters); its changes follow it."""
+    db["matches"].transform(types={"id": str})
+    db["changes"].transform(types={"match_id": str})
+    # A match and its changes get the new id one after the other: checked at commit.
+    db.execute("PRAGMA defer_foreign_keys = ON")
+    for (old,) in db.execute("select id from matches order by id").fetchall():
+        new = secrets.token_urlsafe(12)
+        db.execute("update changes set match_id = ? where match_id = ?", [new, old])
+        db.execute("update matches set id = ? where id = ?", [new, old])

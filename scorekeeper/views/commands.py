@@ -1,0 +1,125 @@
+"""The write path of the views: a submitted form becomes one command for `db.apply`
+(its revision, its one-time key, this phone's name), and what the rules refuse
+is put on the form's fields.
+
+Every change of a match goes through `submit`; the view never checks a change
+against what it read itself.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import abort, request
+
+from ..changelog import Command
+from ..db import Applied, StoredMatch, apply, get_db
+from ..variants import Problem
+from .phone import phone_name
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+SENT_BY_SCRIPT = "X-Requested-With"  # static/save.js sends its forms with this header
+
+NO_REVISION = (
+    "This form is incomplete (it does not say which state of the match it was drawn from):"
+    " reload the page and enter it again."
+)
+SESSION_LOST = (
+    "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
+    " a new key), so the form could not be checked. Your entries are below: check them"
+    " and tap Save again."
+)
+
+
+def new_key() -> str:
+    """A one-time key for a form that changes a match (a double tap sends it twice)."""
+    return secrets.token_urlsafe(16)
+
+
+def form_revision() -> int | None:
+    """The revision the submitted form was drawn from (None when missing or garbled)."""
+    text = request.form.get("revision", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def form_undoes() -> int | None:
+    """The revision of the change an Undo button was drawn for (None: an older page's)."""
+    text = request.form.get("undoes", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
+
+
+def form_key() -> str | None:
+    text = request.form.get("key", "")
+    return text if _KEY.match(text) else None
+
+
+def command(kind: str, **fields) -> Command:
+    """A command from the submitted form's revision, key and this phone's name."""
+    return Command(
+        kind, revision=form_revision(), submission=form_key(), device=phone_name(), **fields
+    )
+
+
+def sent_by_script() -> bool:
+    """The form came from the page's script (fetch), which shows the answer in
+    place: it may get the next page itself instead of a redirect to it."""
+    return request.headers.get(SENT_BY_SCRIPT) == "fetch"
+
+
+class NoRevision(Exception):
+    """A form that changes a match came without the revision it was drawn from."""
+
+
+def submit(match_id: str, cmd: Command, known: StoredMatch | None = None) -> Applied:
+    """Run one command through the write path (Refused and StoreBusy pass through).
+    `known`: the match as this request loaded it (`db.apply` checks it is current)."""
+    if cmd.revision is None:
+        raise NoRevision
+    try:
+        return apply(get_db(), match_id, cmd, known)
+    except LookupError:
+        abort(404)
+
+
+def change_number(applied: Applied) -> int | None:
+    """The number the changed hand had when the change was made."""
+    wanted = applied.change.revision
+    return next((e.number for e in applied.state.log if e.change.revision == wanted), None)
+
+
+def place_problems(
+    problems: list[Problem],
+    field_for: Callable[[str], Any],
+    number: int | None = None,
+    words: Callable[[Problem, Any], str | None] | None = None,
+) -> list[Problem]:
+    """Put each problem of hand `number` (of the match itself when None) on its
+    form field, `field_for(name)`; return the others (shown as their lines, and a
+    template may still place one by its field, as Calypso's tallies do).
+    `words(problem, field)` may say it in the words of the screen instead (the
+    rules speak the match file's language: "give a contract like 4S" where the
+    form has buttons).
+
+    A problem of another hand, or of a field the form does not show, stays a
+    whole line (it names that hand and field), so a refused edit says which
+    later hand it would break.
+    """
+    other: list[Problem] = []
+    for problem in problems:
+        field = field_for(problem.field) if problem.field and problem.hand == number else None
+        if field is None:
+            other.append(problem)
+            continue
+        said = (words(problem, field) if words else None) or problem.message
+        if said not in field.errors:
+            field.errors = [*field.errors, said]
+    return other
+
+
+def blank(field) -> bool:
+    """Nothing chosen or typed in this form field."""
+    data = field.data
+    return data is None or (isinstance(data, str) and not data.strip())

@@ -1,0 +1,66 @@
+"""What this phone keeps in its cookies: its name, and the matches it started or opened."""
+
+from __future__ import annotations
+
+from flask import after_this_request, current_app, request
+
+from ..changelog import DEFAULT_DEVICE, MAX_DEVICE
+from ..names import name_problem, normal
+from .routing import MATCH_ID
+
+PHONE_COOKIE = "phone"
+MINE_COOKIE = "matches"  # the matches this browser started or opened
+MAX_MINE = 60  # about 1 kB of cookie; a phone keeps a season of evenings
+
+
+def my_matches() -> list[str]:
+    """The ids of the matches this browser started or opened, most recent first,
+    each once (a cookie naming one match sixty times costs one load, not sixty)."""
+    ids = request.cookies.get(MINE_COOKIE, "").split(".")
+    return list(dict.fromkeys(i for i in ids if MATCH_ID.fullmatch(i)))[:MAX_MINE]
+
+
+def remember(match_id: str) -> None:
+    """Put the match first in this browser's list (the home page shows only those)."""
+    known = my_matches()
+    mine = [match_id, *(i for i in known if i != match_id)][:MAX_MINE]
+    if mine == known:
+        return
+
+    @after_this_request
+    def _set(response):
+        response.set_cookie(
+            MINE_COOKIE,
+            ".".join(mine),
+            max_age=400 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
+        )
+        return response
+
+
+def phone_name() -> str:
+    """The name this phone gave itself (a cookie), or "a phone"."""
+    name = clean_phone_name(request.cookies.get(PHONE_COOKIE, ""))
+    return name or DEFAULT_DEVICE
+
+
+def clean_phone_name(text: str) -> str:
+    """The phone's name as kept (composed, one space between words, at most
+    MAX_DEVICE characters); "" when it cannot name a phone (names.name_problem)."""
+    text = " ".join(normal(text).split())[:MAX_DEVICE]
+    if not text or phone_name_problem(text):
+        return ""
+    return text
+
+
+def phone_name_problem(text: str) -> str | None:
+    """Why `text` cannot name this phone, in a few words (None: it can). Line
+    breaks count as spaces here (a pasted name); "" is no name, not a problem."""
+    text = " ".join(normal(text).split())
+    if not text:
+        return None
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        return "is not valid text"
+    return name_problem(text, brief=True)
