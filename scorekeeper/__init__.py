@@ -8,10 +8,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response, current_app, render_template, request
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from . import db
+from .assets import fingerprint_static
+from .registry import missing
+from .words import minus, signed
 
 csrf = CSRFProtect()
 
@@ -126,10 +131,6 @@ def create_app(
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     Compress(app)
 
-    from . import db
-    from .assets import fingerprint_static
-    from .registry import missing
-    from .sheets import minus, signed
     from .views import (
         CONVERTERS,
         hands,
@@ -148,7 +149,7 @@ def create_app(
         documentation=False,
     )
     if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
-        raise RuntimeError("variants incomplete: " + "; ".join(incomplete))
+        raise RuntimeError("games incomplete: " + "; ".join(incomplete))
     app.url_map.converters.update(CONVERTERS)
     try:
         db.init_app(app)
@@ -221,16 +222,12 @@ def _security_headers(response):
 
 def _not_found(exc: Exception):
     """An unknown address or match: the app's own page with a way home."""
-    from flask import render_template
-
     return render_template("error.html", code=404), 404
 
 
 def _server_error(exc: Exception):
     """An unexpected error: a page with a way home that says nothing of the cause
     (Flask has logged the traceback before calling this)."""
-    from flask import Response, render_template
-
     try:
         return render_template("error.html", code=500), 500
     except Exception:  # the page itself cannot be drawn: plain words, still no traceback
@@ -242,11 +239,7 @@ def _store_busy(exc: Exception):
     """Another write held the store past the timeout, or it cannot be written
     (read-only, disk full) or opened: say so plainly (nothing was changed)
     instead of an error page."""
-    from flask import current_app, render_template, request
-
-    from .db import store_fault
-
-    if isinstance(exc, sqlite3.OperationalError) and not store_fault(exc):
+    if isinstance(exc, sqlite3.OperationalError) and not db.store_fault(exc):
         raise exc  # a wrong query is a bug: a 500 with its traceback in the log
     current_app.logger.warning("score store: %s %s: %s", request.method, request.path, exc)
     return render_template("busy.html"), 503, {"Retry-After": "2"}

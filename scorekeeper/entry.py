@@ -1,4 +1,4 @@
-"""Hand entry: one small module per rule set turns taps into a hand record.
+"""Hand entry: each game's `entry.py` turns taps into a hand record.
 
 Each `HandEntry` knows its Flask-WTF form, fills in the legal choices from what
 the rules derive for the next hand (`Outcome.upcoming`), builds the match file's
@@ -9,15 +9,25 @@ only judge of what is allowed.
 
 from __future__ import annotations
 
-import contextlib
+import re
 from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.validators import Optional
 
-from ..forms import whole_number
-from ..variants import VARIANTS, Outcome, Problem
+from .games.common import Outcome, Problem
+
+# Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
+# Python's isdigit() but not numbers anyone meant) and a minus.
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def whole_number(text: Any) -> int | None:
+    """The whole number typed in `text`, or None when it is anything else."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
+        return int(text.strip())
+    return None
 
 
 def choice_field(
@@ -51,11 +61,10 @@ def as_int(value: Any) -> Any:
 
 
 class HandEntry:
-    """How one variant's hand is entered. Subclasses set `form`, `template`."""
+    """How one variant's hand is entered. Subclasses set `form`; the game's kit
+    (scorekeeper/games/<family>/__init__.py) names the variant and the page."""
 
-    variant: ClassVar[str]
     form: ClassVar[type[HandForm]]
-    template: ClassVar[str]
     # Record field -> form field, where a rules problem should be shown.
     field_for: ClassVar[dict[str, str]] = {}
     # What one entry of `hands` is called at the table ("Game" in Calypso).
@@ -65,6 +74,10 @@ class HandEntry:
     # A partial the page's script asks for while a hand is typed (Mini Bridge's
     # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
     preview_template: ClassVar[str | None] = None
+
+    def __init__(self, variant: str, template: str):
+        self.variant = variant  # the id of the variant this entry serves
+        self.template = template  # templates/games/<family>/hand.html
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
         """Set the choices that depend on the players and the state of the match."""
@@ -93,21 +106,3 @@ class HandEntry:
     def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
         """Extra template values (what the rules derive before anything is typed)."""
         return {}
-
-
-_ENTRIES: dict[str, HandEntry] = {}
-
-
-def register(entry_cls: type[HandEntry]) -> type[HandEntry]:
-    _ENTRIES[entry_cls.variant] = entry_cls()
-    return entry_cls
-
-
-def entry_for(variant: str) -> HandEntry:
-    """The variant's HandEntry, from entry/<family>.py (registry.py); KeyError if none."""
-    if variant not in _ENTRIES and variant in VARIANTS:
-        from ..registry import module
-
-        with contextlib.suppress(ModuleNotFoundError):
-            module("entry", VARIANTS[variant])  # its classes register themselves
-    return _ENTRIES[variant]

@@ -1,4 +1,5 @@
-"""The rule sets: variant id -> Game class, and the replay of a whole match.
+"""The replay of a whole match, by the rules of its variant (VARIANTS: variant id ->
+Game class, from the list of games in registry.py).
 
 Every score, dealer, vulnerability and peg position comes from replaying the
 list of hands from the start; nothing here is stored between calls.
@@ -9,29 +10,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..names import alike, name_problem
-from .bridge_for_three import BridgeForThree
-from .calypso import Calypso
-from .common import Game, HandError, Outcome, Problem, _is_int, key_name
-from .mini_bridge import MiniBridge, MiniBridgeThree
-from .need_a_fourth import NeedAFourth
-from .rubber import Chicago, Honeymoon, Rubber
-from .top_game import TopGame
-
-VARIANTS: dict[str, type[Game]] = {
-    cls.id: cls
-    for cls in (
-        TopGame,
-        NeedAFourth,
-        BridgeForThree,
-        MiniBridge,
-        MiniBridgeThree,
-        Rubber,
-        Honeymoon,
-        Chicago,
-        Calypso,
-    )
-}
+from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
+from .names import alike, name_problem
+from .registry import VARIANTS
 
 MAX_NAME = 40
 

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text, requirement_table
+from scorekeeper.games.need_a_fourth.entry import SHOW_LIST, calls_from_text, requirement_table
 from tests.webtools import Element, by_id, checked, offered, parse, texts, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy"]

@@ -343,7 +343,6 @@ class Game:
     name: ClassVar[str]
     summary: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
-    settlement: ClassVar[str]  # "zero-sum", "pairwise", "partnership", "pegging"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     hand_fields: ClassVar[frozenset[str]]
     higher_is_better: ClassVar[bool] = True

@@ -29,8 +29,8 @@ from .. import csrf
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
 from ..db import StoredMatch
-from ..entry import entry_for
 from ..forms import ConfirmForm
+from ..registry import entry_for
 from ..variants import breaks_a_line
 from . import (
     PHONE_COOKIE,

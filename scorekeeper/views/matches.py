@@ -13,7 +13,6 @@ from .. import db as store
 from .. import pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, describe
-from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..matchfile import (
     LIMITS_TEXT,
@@ -26,8 +25,8 @@ from ..matchfile import (
     parse_stake,
 )
 from ..names import alike, name_problem, normal
+from ..registry import build_sheet, entry_for, settlement_for
 from ..settle import settle, usual_per
-from ..sheets import build_sheet
 from ..sheets.hand_log import log_table
 from ..variants import VARIANTS, MatchError, Problem
 from . import (
@@ -252,6 +251,7 @@ def sheet_context(loaded: Loaded) -> dict:
         "sheet": build_sheet(stored.match, loaded.outcome) if loaded.outcome else None,
         "entry": entry_for(stored.variant),
         "variant": VARIANTS[stored.variant],
+        "kind": settlement_for(stored.variant),  # how its totals are settled
         "settlement": settlement_view(stored.match, loaded.outcome),
         "stake_text": stake_text(stored.match),
     }
@@ -281,9 +281,7 @@ def stake_text(match: Match) -> str:
         return ""
     stake = match.stake
     money = " ".join(filter(None, [stake.as_json()["amount"], stake.currency]))
-    if VARIANTS[match.variant].settlement == "pegging":
-        return f"{money} a game from each player who does not win"
-    return f"{money} per point" if stake.per == 1 else f"{money} per {stake.per} points"
+    return settlement_for(match.variant).stake_words(money, stake.per)
 
 
 def settlement_view(match, outcome) -> dict | None:
@@ -291,14 +289,11 @@ def settlement_view(match, outcome) -> dict | None:
     if match.stake is None or outcome is None:
         return None
     balances, pays = settle(outcome, match.stake.amount, match.stake.per)
-    pegging = VARIANTS[match.variant].settlement == "pegging"
     return {
         "balances": [(p, balances[p]) for p in match.players],
         "payments": pays,
         "currency": match.stake.currency,
-        "empty_note": "Settled when the game is won."
-        if pegging and not outcome.finished
-        else "Nobody owes anything.",
+        "empty_note": settlement_for(match.variant).empty_note(outcome),
     }
 
 

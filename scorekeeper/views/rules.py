@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, url_for
 
 from .. import docs
-from ..registry import stem
+from ..registry import game_for
 from ..variants import VARIANTS
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -38,5 +38,8 @@ def show(variant_id: str):
         abort(404)
     decisions = docs.decisions(Path(current_app.config["DOCS_FOLDER"]), variant_id, in_app)
     return render_template(
-        f"rules/{stem(variant_id)}.html", variant=cls, variants=VARIANTS, decisions=decisions
+        game_for(variant_id).rules_template(variant_id),
+        variant=cls,
+        variants=VARIANTS,
+        decisions=decisions,
     )

@@ -10,11 +10,10 @@ from typing import Any
 
 from wtforms import BooleanField, HiddenField
 
-from ..sheets import minus
-from ..variants import Outcome
-from ..variants.bridge_for_three import DOUBLE, FLOOR, WINNING_HOLE
-from ..variants.common import STRAIN_SYMBOL, STRAINS, parse_contract
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
+from ...words import minus
+from ..common import STRAIN_SYMBOL, STRAINS, Outcome, parse_contract
+from .rules import DOUBLE, FLOOR, WINNING_HOLE
 
 DOUBLING = [("", "Not doubled"), (DOUBLE, "Doubled")]
 
@@ -34,11 +33,8 @@ class BridgeForThreeForm(HandForm):
     drop_auction = BooleanField("Forget this auction")
 
 
-@register
 class BridgeForThreeEntry(HandEntry):
-    variant = "bridge-for-three"
     form = BridgeForThreeForm
-    template = "hands/bridge_for_three.html"
     field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All three passed"}
 
@@ -91,6 +87,6 @@ class BridgeForThreeEntry(HandEntry):
                 {"player": p, "peg": minus(pegs[p]), "playing": p in playing}
                 for p in outcome.players
             ],
-            # For the live preview of the move (static/hands/bridge_for_three.js).
+            # For the live preview of the move (static/games/bridge_for_three/bridge_for_three.js).
             "board": {"pegs": pegs, "floor": FLOOR, "top": WINNING_HOLE},
         }

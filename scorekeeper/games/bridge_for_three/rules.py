@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Bid, Checks, Contract, Game, HandResult, parse_bid, undertricks
+from ..common import Bid, Checks, Contract, Game, HandResult, parse_bid, undertricks
 
 HAND_SIZE = 3  # players taking part in each hand
 FLOOR = -6  # the lowest hole on the board
@@ -99,7 +99,6 @@ class BridgeForThree(Game):
     name = "Bridge for Three"
     summary = "Cut-throat bidding for 3–5 players; pegs race from 0 to hole 11, floor at −6."
     player_counts = (3, 4, 5)
-    settlement = "pegging"
     option_specs = ()
     hand_fields = FIELDS
 

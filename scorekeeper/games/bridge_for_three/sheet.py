@@ -3,13 +3,14 @@ drawn as inline SVG, and the hand log with every player's peg after each hand.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matchfile import Match
-from ..variants import Outcome
-from ..variants.bridge_for_three import FLOOR, WINNING_HOLE
-from ..variants.common import contract_text
-from . import minus
+from ...words import minus
+from ..common import Outcome, contract_text
+from .rules import FLOOR, WINNING_HOLE
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
 
 # Board geometry in SVG user units; the drawing scales to the page width.
 HOLE_STEP = 20

@@ -11,8 +11,9 @@ from typing import Any
 from wtforms import HiddenField, StringField
 from wtforms.validators import Length, Optional
 
-from ..variants import Outcome
-from ..variants.calypso import (
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices
+from ..common import Outcome
+from .rules import (
     CALYPSO_POINTS,
     CARDS_PER_CALYPSO,
     DECK_CARDS,
@@ -22,7 +23,6 @@ from ..variants.calypso import (
     MAX_INCOMPLETE,
     TALLY_FIELDS,
 )
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
 
 SEATS = 4
 
@@ -52,12 +52,9 @@ for _seat in range(1, SEATS + 1):
     setattr(CalypsoForm, seat_field(_seat, "discards"), count_field("Discards"))
 
 
-@register
 class CalypsoEntry(HandEntry):
-    variant = "calypso"
     noun = "Game"
     form = CalypsoForm
-    template = "hands/calypso.html"
 
     def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
         form.players = list(players)  # type: ignore[attr-defined]
@@ -103,7 +100,7 @@ class CalypsoEntry(HandEntry):
             ],
             "sides": [list(side) for side in summary.sides],
             "deck_cards": DECK_CARDS,
-            # For the live card count and points (static/hands/calypso.js).
+            # For the live card count and points (static/games/calypso/calypso.js).
             "facts": {
                 "deck": DECK_CARDS,
                 "perCalypso": CARDS_PER_CALYPSO,

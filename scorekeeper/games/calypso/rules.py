@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import Checks, Game, HandResult, OptionSpec, Summary
+from ..common import Checks, Game, HandResult, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
 CALYPSO_POINTS = (500, 750, 1000, 1000)
@@ -78,7 +78,6 @@ class Calypso(Game):
     name = "Calypso"
     summary = "Four players, two partnerships, four decks; runs in your own trump are scored."
     player_counts = (4,)
-    settlement = "partnership"
     option_specs = (
         OptionSpec("games", 1, "games to play; each game is four deals", low=1, high=50),
     )

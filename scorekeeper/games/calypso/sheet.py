@@ -4,10 +4,12 @@ match totals per side."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matchfile import Match
-from ..variants import Outcome
+from ..common import Outcome
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
 
 
 def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] | None):

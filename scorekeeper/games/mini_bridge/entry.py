@@ -13,9 +13,9 @@ from typing import Any
 from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
-from ..variants import Outcome, Problem
-from ..variants.common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS, partnerships
-from ..variants.mini_bridge import (
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices
+from ..common import HCP_IN_DECK, STRAIN_SYMBOL, STRAINS, Outcome, Problem, partnerships
+from .rules import (
     GAME_BONUS,
     MAX_HCP,
     NEEDED_FOR_GAME,
@@ -26,7 +26,6 @@ from ..variants.mini_bridge import (
     trick_score,
     tricks_needed,
 )
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, register
 
 GAME_CHOICES = [("yes", "GAME"), ("no", "No GAME")]
 GAME_VALUE = {"yes": True, "no": False}
@@ -93,8 +92,7 @@ def complete_hcp(form: HandForm, order: list[str]) -> dict[str, int] | None:
 
 
 class _MiniBridgeEntry(HandEntry):
-    template = "hands/mini_bridge.html"
-    preview_template = "hands/_mini_bridge_live.html"
+    preview_template = "games/mini_bridge/_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
 
     def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
@@ -208,9 +206,7 @@ class _MiniBridgeEntry(HandEntry):
         }
 
 
-@register
 class MiniBridgeEntry(_MiniBridgeEntry):
-    variant = "mini-bridge"
     form = MiniBridgeFourForm
 
     def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:
@@ -235,9 +231,7 @@ class MiniBridgeEntry(_MiniBridgeEntry):
         }
 
 
-@register
 class MiniBridgeThreeEntry(_MiniBridgeEntry):
-    variant = "mini-bridge-3"
     form = MiniBridgeThreeForm
 
     def derive(self, players: list[str], order: list[str], form: HandForm) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (
+from ..common import (
     HCP_IN_DECK,
     STRAIN_SYMBOL,
     Checks,
@@ -270,7 +270,6 @@ class MiniBridge(_MiniBridgeGame):
     name = "Mini Bridge"
     summary = "Four players in two partnerships; the side with more HCP declares."
     player_counts = (4,)
-    settlement = "partnership"
     default_hands = 8
     option_specs = (
         OptionSpec("hands", None, "counted hands to play (8 when no target)", low=1, high=100),
@@ -333,7 +332,6 @@ class MiniBridgeThree(_MiniBridgeGame):
     name = "Mini Bridge for three"
     summary = "Three players and a dummy; most HCP declares, each keeps a personal score."
     player_counts = (3,)
-    settlement = "pairwise"
     default_hands = 9
     option_specs = (
         OptionSpec("hands", None, "counted hands to play (9 when no target)", low=1, high=100),

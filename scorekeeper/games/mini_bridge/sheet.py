@@ -4,11 +4,12 @@ and beside the hand number who declared what and how it went."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matchfile import Match
-from ..variants import Outcome
-from ..variants.common import STRAIN_SYMBOL
+from ..common import STRAIN_SYMBOL, Outcome
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
 
 
 def columns(match: Match) -> list[list[str]]:

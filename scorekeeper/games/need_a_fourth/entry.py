@@ -17,9 +17,9 @@ from typing import Any
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, SUITS, parse_contract
-from ..variants.need_a_fourth import PASS, Auction, parse_auction, structured_bids
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
+from ..common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, SUITS, parse_contract
+from .rules import PASS, Auction, parse_auction, structured_bids
 
 DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
 MAX_AUCTION_TEXT = 500  # 7NT reached one step at a time is about 100 calls
@@ -98,11 +98,8 @@ class NeedAFourthForm(HandForm):
             raise ValidationError(SHOW_LIST)
 
 
-@register
 class NeedAFourthEntry(HandEntry):
-    variant = "need-a-fourth"
     form = NeedAFourthForm
-    template = "hands/need_a_fourth.html"
     field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All passed"}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .common import (
+from ..common import (
     SUITS,
     Bid,
     Checks,
@@ -233,7 +233,6 @@ class NeedAFourth(Game):
     name = "Need a Fourth?"
     summary = "Three players; the auction winner picks a Partner and the third plays alone."
     player_counts = (3,)
-    settlement = "pairwise"
     option_specs = (
         OptionSpec(
             "hands", 9, "hands in the match (a multiple of 3)", low=3, high=99, multiple_of=3

@@ -3,12 +3,13 @@ and result of each hand and who was Chooser, Partner and Declarer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matchfile import Match
-from ..variants import Outcome
-from ..variants.common import STRAIN_SYMBOL, parse_contract
-from . import running_rows
+from ...sheets import running_rows
+from ..common import STRAIN_SYMBOL, Outcome, parse_contract
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
 
 ROLE_LETTER = {"chooser": "C", "partner": "P", "declarer": "D"}
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..variants import Outcome
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
-from ..variants.rubber import DEALS_IN_ROUND, HONOURS, NT_HONOURS
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
+from ..common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, Outcome, parse_contract
+from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS
 
 DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
 HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
@@ -35,11 +34,8 @@ def side_label(names: list[str], side_players: list[str]) -> str:
     return f"{names} ({' & '.join(side_players)})"
 
 
-@register
 class RubberEntry(HandEntry):
-    variant = "rubber"
     form = RubberForm
-    template = "hands/rubber.html"
     field_for = {
         "contract": "strain",
         "honors": "honours_holder",
@@ -118,13 +114,3 @@ class RubberEntry(HandEntry):
             "passed_dealer": upcoming["dealer_after_passed_out"],
             "deals_in_round": DEALS_IN_ROUND,
         }
-
-
-@register
-class HoneymoonEntry(RubberEntry):
-    variant = "honeymoon"
-
-
-@register
-class ChicagoEntry(RubberEntry):
-    variant = "chicago"

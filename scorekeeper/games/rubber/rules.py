@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from .common import (
+from ..common import (
     Checks,
     Contract,
     Game,
@@ -170,7 +170,6 @@ class _PartnershipGame(Game):
     difference on its own, so the points of every unit are kept apart.
     """
 
-    settlement = "partnership"
     hand_fields = FIELDS
     unit_word: ClassVar[str] = "rubber"
 

@@ -9,14 +9,15 @@ Chicago blocks also list the deals with their dealer and vulnerability.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..matchfile import Match
-from ..settle import round_to_hundreds
-from ..variants import Outcome
-from ..variants.common import contract_text as written
-from ..variants.common import parse_contract
-from . import hand_rows
+from ...sheets import hand_rows
+from ..common import Outcome, parse_contract
+from ..common import contract_text as written
+from ..settlement import round_to_hundreds
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
 
 # What an entry is, in the few letters that fit under it on a phone.
 WHAT_LABEL = {

@@ -7,8 +7,9 @@ from typing import Any
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ..variants.common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
-from ..variants.top_game import (
+from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
+from ..common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
+from .rules import (
     MAX_BID,
     MAX_TOPS,
     MIN_BID,
@@ -16,7 +17,6 @@ from ..variants.top_game import (
     level_for,
     playnumbers,
 )
-from . import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices, register
 
 DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
 
@@ -38,11 +38,8 @@ class TopGameForm(HandForm):
     informer = choice_field("Who gave wrong information about dummy?")
 
 
-@register
 class TopGameEntry(HandEntry):
-    variant = "top-game"
     form = TopGameForm
-    template = "hands/top_game.html"
     field_for = {
         "contract": "strain",
         "misinformation": "informer",

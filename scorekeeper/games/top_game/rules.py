@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .common import (
+from ..common import (
     SUITS,
     Checks,
     Contract,
@@ -101,7 +101,6 @@ class TopGame(Game):
     name = "The Top Game"
     summary = "Three players and a dummy; the bid plus dummy's tops fixes the contract."
     player_counts = (3,)
-    settlement = "zero-sum"
     option_specs = (
         OptionSpec("hands_per_half", 6, "counted hands in each half of the match", low=1, high=30),
     )
