@@ -145,6 +145,7 @@ def create_app(
 
     incomplete = missing(
         templates=Path(app.template_folder),
+        static=Path(app.static_folder or ""),
         docs=Path(app.config["DOCS_FOLDER"]),
         documentation=False,
     )

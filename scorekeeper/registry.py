@@ -124,7 +124,7 @@ def missing(
         for page in (game.hand_template, game.sheet_template):
             if not (templates / page).is_file():
                 problems.append(f"{name}: no file templates/{page}")
-        if documentation and not (static / "games" / name).is_dir():
+        if not (static / "games" / name).is_dir():
             problems.append(f"{name}: no folder static/games/{name}/")
         if not game.variants:
             problems.append(f"{name}: no variant")

@@ -160,6 +160,7 @@ def test_pieces_outside_the_games_package_are_reported():
         "whist: its sheet builder is not in scorekeeper/games/whist/sheet.py",
         "whist: no file templates/games/whist/hand.html",
         "whist: no file templates/games/whist/sheet.html",
+        "whist: no folder static/games/whist/",
         "stray: its rules are not in scorekeeper/games/whist/rules.py",
         "stray: its hand entry is not in scorekeeper/games/whist/entry.py",
         "stray: no file templates/games/whist/rules_stray.html",
