@@ -28,11 +28,11 @@ from .assets import fingerprint_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
 from .registry import missing
-from .sheets import minus, signed
 from .views import hands, history, live, matches, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
+from .words import minus, signed
 
 
 def create_app(
@@ -92,11 +92,12 @@ def create_app(
 
     incomplete = missing(
         templates=Path(app.template_folder),
+        static=Path(app.static_folder or ""),
         docs=Path(app.config["DOCS_FOLDER"]),
         documentation=False,
     )
     if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
-        raise RuntimeError("variants incomplete: " + "; ".join(incomplete))
+        raise RuntimeError("games incomplete: " + "; ".join(incomplete))
     app.url_map.converters.update(CONVERTERS)
     try:
         init_app(app)

@@ -17,10 +17,10 @@ from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .games.common import HandResult
 from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
-from .sheets import hand_words, signed
 from .variants import MatchError, Outcome, Problem, replay
-from .variants.common import HandResult
+from .words import hand_words, signed
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"

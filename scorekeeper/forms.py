@@ -1,6 +1,6 @@
 """Flask-WTF forms: starting a match, its settings, importing a match file.
 
-The hand forms of each variant live in scorekeeper/entry/, one module per rule set.
+The hand forms of each game live in scorekeeper/games/<family>/entry.py.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
+from .entry import whole_number
 from .matchfile import FORMAT, MAX_CURRENCY, MAX_TITLE
 from .names import normal
 from .variants import MAX_NAME, VARIANTS
@@ -27,17 +28,9 @@ BOOL_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "bool"})
 # Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
 # Python's isdigit() but not numbers anyone meant), a minus, and for money one
 # decimal point or comma ("0,50" is 0.50).
-_WHOLE = re.compile(r"-?[0-9]{1,9}")
 # A comma with three digits after it is a thousands separator, not decimals:
 # "1,000" is refused rather than read as 1.000.
 _MONEY = re.compile(r"[0-9]{0,7}(?:\.[0-9]{1,6}|,[0-9]{1,2})|[0-9]{1,7}")
-
-
-def whole_number(text: Any) -> int | None:
-    """The whole number typed in `text`, or None when it is anything else."""
-    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
-        return int(text.strip())
-    return None
 
 
 def money_text(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .games.common import key_name
 from .names import direction_problem
 from .variants import (
     MAX_NAME,
@@ -24,7 +25,6 @@ from .variants import (
     replay,
     resolve_options,
 )
-from .variants.common import key_name
 
 FORMAT = "scorekeeper-match/1"
 TOP_LEVEL_KEYS = ("format", "variant", "title", "players", "options", "stake", "hands")

@@ -1,6 +1,7 @@
 """Settling the stakes: totals -> balances -> the shortest list of payments.
 
-Rules: docs/settlement.md. Balances are computed exactly (as
+Rules: docs/settlement.md; each kind of settlement is a strategy in
+scorekeeper/games/settlement.py. Balances are computed exactly (as
 fractions: a stake of 1 per 3 points is exactly 1/3, never a float) and rounded
 to cents once, at the end, in a way that keeps the balances at zero sum.
 """
@@ -12,12 +13,23 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from .variants import VARIANTS, Outcome
-from .variants.common import partnerships as sides
-from .variants.rubber import PartnershipSummary
+from .games.common import Outcome
+from .games.settlement import round_to_hundreds
+from .registry import settlement_for, variant_for
+
+__all__ = [
+    "Payment",
+    "exact_balances",
+    "payments",
+    "round_balances",
+    "round_to_hundreds",
+    "settle",
+    "settlement_json",
+    "to_cents",
+    "usual_per",
+]
 
 CENT = Decimal("0.01")
-HUNDRED = 100
 
 
 @dataclass(frozen=True)
@@ -30,58 +42,18 @@ class Payment:
         return {"from": self.payer, "to": self.payee, "amount": f"{self.amount:.2f}"}
 
 
-def round_to_hundreds(points: int) -> int:
-    """Nearest 100, a half rounding away from zero: +560 -> 600, +550 -> 600, −550 -> −600."""
-    sign = -1 if points < 0 else 1
-    return sign * ((abs(points) + HUNDRED // 2) // HUNDRED) * HUNDRED
-
-
 def usual_per(variant_id: str) -> int:
-    """The points a stake is usually quoted per: 100 in the games whose rubbers may be
-    rounded to hundreds (rubber, Honeymoon, Chicago), else 1. New match fills in
-    the stake's "per" with it when a game is chosen."""
-    specs = VARIANTS[variant_id].option_specs
-    return 100 if any(spec.name == "round_to_hundreds" for spec in specs) else 1
-
-
-def rounded_units(outcome: Outcome) -> PartnershipSummary | None:
-    """The rubbers (rounds) to round one by one, when the match asks for rounding."""
-    summary = outcome.summary
-    if outcome.options.get("round_to_hundreds") and isinstance(summary, PartnershipSummary):
-        return summary
-    return None
-
-
-def partnership_difference(outcome: Outcome) -> int:
-    """Points of players[0]'s side minus the other side's, rounded per rubber when asked."""
-    summary = rounded_units(outcome)
-    if summary is not None:
-        return sum(round_to_hundreds(diff) for diff in summary.unit_differences)
-    first, second = sides(outcome.players)
-    return outcome.totals[first[0]] - outcome.totals[second[0]]
+    """The points a stake is usually quoted per (the game's stake basis: 100 at
+    rubber bridge, Honeymoon and Chicago, else 1). New match fills in the
+    stake's "per" with it when a game is chosen."""
+    return variant_for(variant_id).stake_per
 
 
 def exact_balances(outcome: Outcome, amount: Decimal, per: int) -> dict[str, Fraction]:
-    """Each player's exact balance; positive receives, negative pays."""
-    kind = VARIANTS[outcome.variant].settlement
+    """Each player's exact balance; positive receives, negative pays (the way the
+    game's settlement, scorekeeper/games/settlement.py, works it out)."""
     stake = Fraction(amount)
-    rate = stake / per
-    totals, players = outcome.totals, outcome.players
-    if kind == "zero-sum":
-        return {p: totals[p] * rate for p in players}
-    if kind == "pairwise":
-        return {p: sum(totals[p] - totals[q] for q in players) * rate for p in players}
-    if kind == "partnership":
-        diff = partnership_difference(outcome)
-        first, _ = sides(players)
-        return {p: (diff if p in first else -diff) * rate for p in players}
-    if kind == "pegging":
-        if not outcome.finished or not outcome.winners:
-            return {p: Fraction(0) for p in players}
-        losers = [p for p in players if p not in outcome.winners]
-        share = stake * len(losers) / len(outcome.winners)
-        return {p: share if p in outcome.winners else -stake for p in players}
-    raise ValueError(f"unknown settlement kind {kind!r}")
+    return settlement_for(outcome.variant).balances(outcome, stake, stake / per)
 
 
 def to_cents(value: Fraction) -> Decimal:

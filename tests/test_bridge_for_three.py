@@ -1,4 +1,4 @@
-"""Bridge for Three (shared/rules/bridge-for-three.md): pegs, floor, hole 11, auctions."""
+"""Bridge for Three (docs/variants/bridge-for-three.md): pegs, floor, hole 11, auctions."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.variants import MatchError, replay
-from scorekeeper.variants.bridge_for_three import (
+from scorekeeper.games.bridge_for_three.rules import (
     BridgeForThree,
     apply_move,
     peg_move,
     read_auction,
 )
-from scorekeeper.variants.common import HandError, parse_contract
+from scorekeeper.games.common import HandError, parse_contract
+from scorekeeper.variants import MatchError, replay
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]

@@ -1,4 +1,4 @@
-"""Calypso (shared/rules/calypso.md): end-of-game tallies, partnership scores."""
+"""Calypso (docs/variants/calypso.md): end-of-game tallies, partnership scores."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.calypso.rules import Calypso, calypso_points, player_points
+from scorekeeper.games.common import HandError
 from scorekeeper.variants import MatchError, replay
-from scorekeeper.variants.calypso import Calypso, calypso_points, player_points
-from scorekeeper.variants.common import HandError
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]
 EXAMPLE = Path(__file__).parent.parent / "examples" / "calypso.json"

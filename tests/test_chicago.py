@@ -1,4 +1,4 @@
-"""Chicago (four-deal rounds): the chicago part of shared/rules/rubber.md."""
+"""Chicago (four-deal rounds): docs/variants/chicago.md."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""`scorekeeper score|variants`: shared/rules/README.md "The command-line scorer".
+"""`scorekeeper score|variants`: docs/score-output.md.
 
 Every case runs twice: in a real subprocess (`python -m scorekeeper.cli`, what a
 user types) and in-process through `scorekeeper.cli.main`.
@@ -20,7 +20,7 @@ from scorekeeper.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# shared/rules/README.md, "The match file".
+# docs/score-output.md, "An example" (a match file as docs/match-file.md describes it).
 README_MATCH = {
     "format": "scorekeeper-match/1",
     "variant": "top-game",
@@ -31,10 +31,9 @@ README_MATCH = {
     "hands": [{"declarer": "Ann", "bid": 4, "dummy_tops": 3, "contract": "4D", "tricks": 11}],
 }
 
-# shared/rules/README.md, "The command-line scorer", with two corrections the
-# rules themselves demand: the explanation has all three lines of top_game.py
-# (the README quotes only the middle one), and Cy pays too: balances are
-# Ann +5.00, Bob −2.50, Cy −2.50 and must be cleared (README "Settlement").
+# docs/score-output.md, "An example": the explanation has all three lines of
+# games/top_game/rules.py, and Cy pays too: balances are Ann +5.00, Bob −2.50, Cy −2.50 and
+# must be cleared (docs/settlement.md).
 README_OUTPUT = {
     "variant": "top-game",
     "players": ["Ann", "Bob", "Cy"],

@@ -1,15 +1,12 @@
-"""The contract fields the contract games share (scorekeeper/entry/contract.py):
+"""The contract fields the contract games share (scorekeeper/games/contract.py):
 one level, strain, tricks and doubling group, one way to split and join a contract."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.entry import contract as contract_fields
-from scorekeeper.entry.bridge_for_three import BridgeForThreeEntry
-from scorekeeper.entry.need_a_fourth import NeedAFourthEntry
-from scorekeeper.entry.rubber import RubberEntry
-from scorekeeper.entry.top_game import TopGameEntry
+from scorekeeper.games import contract as contract_fields
+from scorekeeper.registry import entry_for
 
 
 @pytest.mark.parametrize(
@@ -43,10 +40,10 @@ def test_the_buttons_join_into_the_record_contract(parts, contract):
     assert contract_fields.joined(*parts) == contract
 
 
-@pytest.mark.parametrize("entry", [RubberEntry, BridgeForThreeEntry, NeedAFourthEntry])
+@pytest.mark.parametrize("entry", ["rubber", "bridge-for-three", "need-a-fourth"])
 def test_every_contract_game_offers_the_same_level_and_strain_buttons(app, entry):
     with app.test_request_context():
-        form = entry.form(meta={"csrf": False})
+        form = entry_for(entry).form(meta={"csrf": False})
     assert [label for _, label in form.level.choices] == ["1", "2", "3", "4", "5", "6", "7"]
     assert [label for _, label in form.strain.choices] == ["♣", "♦", "♥", "♠", "NT"]
     assert [value for value, _ in form.tricks.choices] == list(range(14))
@@ -54,7 +51,7 @@ def test_every_contract_game_offers_the_same_level_and_strain_buttons(app, entry
 
 def test_top_game_strain_buttons_are_the_same_too(app):
     with app.test_request_context():
-        form = TopGameEntry.form(meta={"csrf": False})
+        form = entry_for("top-game").form(meta={"csrf": False})
     assert [value for value, _ in form.strain.choices] == ["C", "D", "H", "S", "NT"]
     assert [label for _, label in form.doubling.choices] == ["—", "X", "XX"]
 
@@ -62,11 +59,11 @@ def test_top_game_strain_buttons_are_the_same_too(app):
 @pytest.mark.parametrize(
     "entry, record, fields",
     [
-        (RubberEntry, {"contract": "4HX"}, {"level": 4, "strain": "H", "doubling": "X"}),
-        (NeedAFourthEntry, {"contract": "2NT"}, {"level": 2, "strain": "NT", "doubling": ""}),
-        (BridgeForThreeEntry, {"contract": "3CX"}, {"level": 3, "strain": "C", "doubled": "X"}),
-        (TopGameEntry, {"contract": "9SXX"}, {"strain": "S", "doubling": "XX"}),
+        ("rubber", {"contract": "4HX"}, {"level": 4, "strain": "H", "doubling": "X"}),
+        ("need-a-fourth", {"contract": "2NT"}, {"level": 2, "strain": "NT", "doubling": ""}),
+        ("bridge-for-three", {"contract": "3CX"}, {"level": 3, "strain": "C", "doubled": "X"}),
+        ("top-game", {"contract": "9SXX"}, {"strain": "S", "doubling": "XX"}),
     ],
 )
 def test_each_game_fills_its_form_from_the_split_contract(entry, record, fields):
-    assert entry().from_record(record) == fields
+    assert entry_for(entry).from_record(record) == fields

@@ -2,7 +2,7 @@
 and command.
 
 The pinned numbers were read once from the scorer and checked by hand against
-shared/rules/*.md; the comments give the arithmetic.
+docs/variants/*.md; the comments give the arithmetic.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 fields missing, lone surrogates, oversized files, and generated junk in every
 field of every form and of the match file.
 
-Every case pins the same four promises (shared/rules/README.md, "Limits of the
-table app"): no answer is a 500; a refusal names the field; nothing was stored;
-the session cookie stays under the 4 kB a browser keeps.
+Every case pins the same four promises (docs/match-file.md, "Limits"): no
+answer is a 500; a refusal names the field; nothing was stored; the session
+cookie stays under the 4 kB a browser keeps.
 
 Forms are sent as a browser sends them, byte for byte (`form_body`): a lone
 surrogate typed into a field arrives as bytes that are not UTF-8.

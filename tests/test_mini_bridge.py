@@ -1,4 +1,5 @@
-"""Mini Bridge (`mini-bridge`, `mini-bridge-3`): every rule of shared/rules/mini-bridge.md."""
+"""Mini Bridge (`mini-bridge`, `mini-bridge-3`): every rule of
+docs/variants/mini-bridge.md and docs/variants/mini-bridge-3.md."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.variants import MatchError, check_players, replay, resolve_options
-from scorekeeper.variants.mini_bridge import (
+from scorekeeper.games.mini_bridge.rules import (
     MiniBridge,
     MiniBridgeThree,
     contract_score,
@@ -19,6 +19,9 @@ from scorekeeper.variants.mini_bridge import (
     trick_score,
     tricks_needed,
 )
+from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
+from scorekeeper.registry import settlement_for
+from scorekeeper.variants import MatchError, check_players, replay, resolve_options
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -538,7 +541,9 @@ def test_hands_default_applies_only_without_target(
 
 
 def test_settlement_kinds() -> None:
-    assert (MiniBridge.settlement, MiniBridgeThree.settlement) == ("partnership", "pairwise")
+    kinds = (settlement_for(MiniBridge.id), settlement_for(MiniBridgeThree.id))
+    assert kinds == (PARTNERSHIP, PAIRWISE)
+    assert [kind.name for kind in kinds] == ["partnership", "pairwise"]
 
 
 @pytest.mark.parametrize(
@@ -863,7 +868,7 @@ def test_any_typed_input_is_scored_or_refused_cleanly(variant: str, records: lis
     ],
 )
 def test_declaring_side_from_the_hcp(hcp, order, expected):
-    from scorekeeper.variants.mini_bridge import declaring
+    from scorekeeper.games.mini_bridge.rules import declaring
 
     plays = declaring(FOUR, order, hcp)
     if expected is None:

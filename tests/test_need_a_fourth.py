@@ -1,4 +1,4 @@
-"""Need a Fourth? (shared/rules/need-a-fourth.md): every rule line, checked through replay."""
+"""Need a Fourth? (docs/variants/need-a-fourth.md): every rule line, checked through replay."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.variants import VARIANTS, MatchError, replay
-from scorekeeper.variants.common import parse_contract
-from scorekeeper.variants.need_a_fourth import (
+from scorekeeper.games.common import parse_contract
+from scorekeeper.games.need_a_fourth.rules import (
     category,
     failed_score,
     made_score,
     parse_auction,
     structured_bids,
 )
+from scorekeeper.games.settlement import PAIRWISE
+from scorekeeper.registry import settlement_for
+from scorekeeper.variants import MatchError, replay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 VARIANT = "need-a-fourth"
@@ -454,7 +456,7 @@ def test_three_players_and_pairwise_settlement():
     with pytest.raises(MatchError) as caught:
         replay(VARIANT, PLAYERS + ["Di"], {}, [])
     assert caught.value.lines == ["players: need-a-fourth needs 3 players, not 4"]
-    assert VARIANTS[play().variant].settlement == "pairwise"
+    assert settlement_for(play().variant) is PAIRWISE
 
 
 def test_parse_auction_reports_the_last_bidder():

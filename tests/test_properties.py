@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import cli
+from scorekeeper.games.common import STRAINS
 from scorekeeper.matchfile import TOP_LEVEL_KEYS, dumps, from_document, loads
 from scorekeeper.report import score_document
 from scorekeeper.settle import exact_balances, settle
 from scorekeeper.variants import VARIANTS, MatchError, Outcome, replay
-from scorekeeper.variants.common import STRAINS
 
 SETTINGS = settings(
     max_examples=30,

@@ -1,17 +1,27 @@
-"""One naming scheme from a variant's id to every piece that serves it: every
-variant is complete, and a variant missing a piece is named before the app runs."""
+"""The one list of the games: every game is complete and lives in its package
+and its two folders, and a game missing a piece is named, piece by piece,
+before the app runs."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from scorekeeper import registry
 from scorekeeper.app import create_app
-from scorekeeper.entry import entry_for
+from scorekeeper.games.common import Game
+from scorekeeper.games.kit import GameKit, Variant
+from scorekeeper.games.rubber import sheet as rubber_sheet
+from scorekeeper.games.rubber.entry import RubberEntry
+from scorekeeper.games.rubber.rules import Rubber
+from scorekeeper.games.settlement import PARTNERSHIP, ROUNDED_PARTNERSHIP
+from scorekeeper.games.top_game.rules import TopGame
+from scorekeeper.registry import GAMES, entry_for, game_for
+from scorekeeper.settle import usual_per
 from scorekeeper.variants import VARIANTS
-from scorekeeper.variants.rubber import Rubber
-from scorekeeper.variants.top_game import TopGame
 
+ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = {
     "top-game": "top_game",
     "need-a-fourth": "need_a_fourth",
@@ -30,71 +40,160 @@ def test_every_variant_has_every_piece():
 
 
 @pytest.mark.parametrize("variant_id, family", FAMILIES.items())
-def test_each_variant_finds_its_pieces_by_its_family(variant_id, family):
-    cls = VARIANTS[variant_id]
-    assert registry.family(cls) == family
+def test_each_variant_finds_its_pieces_in_its_package(variant_id, family):
+    game = game_for(variant_id)
+    assert game.family == family
+    package = f"scorekeeper.games.{family}"
+    assert VARIANTS[variant_id].__module__ == f"{package}.rules"
+    assert type(entry_for(variant_id)).__module__ == f"{package}.entry"
+    assert game.sheet.__module__ == f"{package}.sheet"
     assert entry_for(variant_id).variant == variant_id
-    assert entry_for(variant_id).template == f"hands/{family}.html"
-    assert registry.module("sheets", cls).__name__ == f"scorekeeper.sheets.{family}"
+    assert entry_for(variant_id).template == f"games/{family}/hand.html"
+    assert game.sheet_template == f"games/{family}/sheet.html"
+    stem = variant_id.replace("-", "_")
+    assert game.rules_template(variant_id) == f"games/{family}/rules_{stem}.html"
+
+
+@pytest.mark.parametrize("family", sorted(set(FAMILIES.values())))
+def test_each_games_files_live_in_its_package_and_its_two_folders(family):
+    """Everything of a game is in scorekeeper/games/<family>/, templates/games/<family>/
+    and static/games/<family>/; nothing of it is left in the shared folders."""
+    package = ROOT / "scorekeeper" / "games" / family
+    assert sorted(p.name for p in package.glob("*.py")) == [
+        "__init__.py",
+        "entry.py",
+        "rules.py",
+        "sheet.py",
+    ]
+    pages = sorted(p.name for p in (ROOT / "templates" / "games" / family).iterdir())
+    stems = sorted(v.replace("-", "_") for v, f in FAMILIES.items() if f == family)
+    # the partial a preview request draws (the script shows what the rules say)
+    live = {"mini_bridge": ["_live.html"], "need_a_fourth": ["_bids.html"]}.get(family, [])
+    assert pages == sorted([*live, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)])
+    assets = sorted(p.name for p in (ROOT / "static" / "games" / family).iterdir())
+    styles = [] if family == "top_game" else [f"{family}.css"]
+    assert assets == sorted([*styles, f"{family}.js"])
+    for shared in ("templates/hands", "templates/rules", "static"):
+        assert not list((ROOT / shared).glob(f"{family}*")), shared
+    assert not (ROOT / "templates" / "sheets").exists()
+    assert not (ROOT / "static" / "hands").exists()
 
 
 def test_the_families_are_every_variant():
     assert set(FAMILIES) == set(VARIANTS)
+    assert [v.id for game in GAMES for v in game.variants] == list(VARIANTS)
+
+
+def test_the_stake_basis_is_the_games_not_a_guess_from_an_option():
+    assert {v: usual_per(v) for v in FAMILIES} == {
+        "top-game": 1,
+        "need-a-fourth": 1,
+        "bridge-for-three": 1,
+        "mini-bridge": 1,
+        "mini-bridge-3": 1,
+        "rubber": 100,
+        "honeymoon": 100,
+        "chicago": 100,
+        "calypso": 1,
+    }
 
 
 class Whist(TopGame):
-    """A variant whose rules module exists nowhere else: nothing else was written."""
+    """A game whose rules are declared and nothing else was written."""
 
     id = "whist"
 
 
-Whist.__module__ = "scorekeeper.variants.whist"
+Whist.__module__ = "scorekeeper.games.whist.rules"
 
 
 class RubberVariation(Rubber):
-    """A new variant of an existing family: the family's modules exist, but
-    no entry, rules page, example or README row was written for it."""
+    """A new variant of an existing family: the family's pieces exist, but no
+    rules page, example, document or README row was written for it."""
 
     id = "rubber-x"
 
 
-RubberVariation.__module__ = "scorekeeper.variants.rubber"
+RubberVariation.__module__ = "scorekeeper.games.rubber.rules"
+
+# A kit declared before its entry, sheet and settlement were written.
+WHIST = GameKit(
+    family="whist",
+    variants=(Variant(Whist, None, None),),  # type: ignore[arg-type]
+    sheet=None,  # type: ignore[arg-type]
+)
+RUBBER_X = GameKit(
+    family="rubber",
+    variants=(Variant(RubberVariation, RubberEntry, ROUNDED_PARTNERSHIP, stake_per=100),),
+    sheet=rubber_sheet.build,
+)
 
 
-def test_an_incomplete_variant_is_reported_piece_by_piece():
-    problems = registry.missing({"whist": Whist, "rubber-x": RubberVariation})
+def test_an_incomplete_game_is_reported_piece_by_piece():
+    problems = registry.missing([WHIST, RUBBER_X])
     assert problems == [
-        "whist: no module scorekeeper/entry/whist.py",
-        "whist: no module scorekeeper/sheets/whist.py",
-        "whist: no HandEntry with variant = 'whist'",
-        "whist: no file hands/whist.html",
-        "whist: no file sheets/whist.html",
-        "whist: no file rules/whist.html",
+        "whist: no sheet builder (build in scorekeeper/games/whist/sheet.py)",
+        "whist: no file templates/games/whist/hand.html",
+        "whist: no file templates/games/whist/sheet.html",
+        "whist: no folder static/games/whist/",
+        "whist: no hand entry (a HandEntry in scorekeeper/games/whist/entry.py)",
+        "whist: no settlement (scorekeeper/games/settlement.py)",
+        "whist: no file templates/games/whist/rules_whist.html",
         "whist: no file examples/whist.json",
         "whist: no file docs/variants/whist.md",
         "whist: no row in the variants table of README.md",
-        "rubber-x: no HandEntry with variant = 'rubber-x'",
-        "rubber-x: no file rules/rubber_x.html",
+        "rubber-x: no file templates/games/rubber/rules_rubber_x.html",
         "rubber-x: no file examples/rubber-x.json",
         "rubber-x: no file docs/variants/rubber-x.md",
         "rubber-x: no row in the variants table of README.md",
     ]
 
 
+def test_pieces_outside_the_games_package_are_reported():
+    class Stray(Game):
+        id = "stray"
+
+    stray = GameKit(
+        family="whist",
+        variants=(Variant(Stray, RubberEntry, PARTNERSHIP),),
+        sheet=rubber_sheet.build,
+    )
+    assert registry.missing([stray], documentation=False) == [
+        "whist: its sheet builder is not in scorekeeper/games/whist/sheet.py",
+        "whist: no file templates/games/whist/hand.html",
+        "whist: no file templates/games/whist/sheet.html",
+        "whist: no folder static/games/whist/",
+        "stray: its rules are not in scorekeeper/games/whist/rules.py",
+        "stray: its hand entry is not in scorekeeper/games/whist/entry.py",
+        "stray: no file templates/games/whist/rules_stray.html",
+        "stray: no file docs/variants/stray.md",
+    ]
+
+
+def test_a_variant_declared_twice_is_reported():
+    twice = GameKit(family="top_game", variants=GAMES[0].variants * 2, sheet=GAMES[0].sheet)
+    assert registry.missing([twice], documentation=False) == ["top-game: declared twice"]
+
+
 def test_a_variant_document_without_its_decisions_is_reported(tmp_path):
     # The rules page shows that section (scorekeeper/docs.py).
     (tmp_path / "variants").mkdir()
-    (tmp_path / "variants" / "rubber.md").write_text("# Rubber\n\n## Scoring\n", encoding="utf-8")
-    problems = registry.missing({"rubber": VARIANTS["rubber"]}, docs=tmp_path)
-    assert problems == ["rubber: docs/variants/rubber.md has no '## Our decisions'"]
+    for variant_id in ("rubber", "honeymoon", "chicago"):
+        (tmp_path / "variants" / f"{variant_id}.md").write_text(
+            "# Rubber\n\n## Scoring\n", encoding="utf-8"
+        )
+    problems = registry.missing([game_for("rubber")], docs=tmp_path)
+    assert problems == [
+        f"{v}: docs/variants/{v}.md has no '## Our decisions'"
+        for v in ("rubber", "honeymoon", "chicago")
+    ]
 
 
-def test_the_app_does_not_start_with_an_incomplete_variant(tmp_path, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "rubber-x", RubberVariation)
+def test_the_app_does_not_start_with_an_incomplete_game(tmp_path, monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", [*GAMES, RUBBER_X])
     with pytest.raises(RuntimeError) as raised:
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.db")})
     assert str(raised.value) == (
-        "variants incomplete: rubber-x: no HandEntry with variant = 'rubber-x';"
-        " rubber-x: no file rules/rubber_x.html;"
+        "games incomplete: rubber-x: no file templates/games/rubber/rules_rubber_x.html;"
         " rubber-x: no file docs/variants/rubber-x.md"
     )

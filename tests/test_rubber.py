@@ -1,10 +1,11 @@
-"""Rubber bridge and Honeymoon bridge: shared/rules/rubber.md, every table row and Decision."""
+"""Rubber bridge and Honeymoon bridge: docs/variants/rubber.md and
+docs/variants/honeymoon.md, every table row and Decision."""
 
 import pytest
 
+from scorekeeper.games.common import parse_contract
+from scorekeeper.games.rubber.rules import contract_scores, trick_score, undertrick_values
 from scorekeeper.variants import MatchError, replay
-from scorekeeper.variants.common import parse_contract
-from scorekeeper.variants.rubber import contract_scores, trick_score, undertrick_values
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
 PAIR = ["Ann", "Bob"]

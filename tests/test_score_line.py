@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.matchfile import loads
-from scorekeeper.sheets import score_line
+from scorekeeper.registry import score_line
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

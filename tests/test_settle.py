@@ -1,9 +1,11 @@
-"""Settlement: shared/rules/README.md "Settlement", each kind with exact amounts."""
+"""Settlement: docs/settlement.md, each kind with exact amounts."""
 
 from decimal import Decimal
 
 import pytest
 
+from scorekeeper.games.common import Summary
+from scorekeeper.games.rubber.rules import PartnershipSummary
 from scorekeeper.settle import (
     exact_balances,
     payments,
@@ -13,8 +15,6 @@ from scorekeeper.settle import (
     usual_per,
 )
 from scorekeeper.variants import Outcome
-from scorekeeper.variants.common import Summary
-from scorekeeper.variants.rubber import PartnershipSummary
 
 
 def outcome(variant, totals, finished=True, winners=(), options=None, units=None):
@@ -42,7 +42,7 @@ def paid(result):
 
 
 def test_zero_sum_readme_example():
-    # shared/rules/README.md: Ann 10, Bob −5, Cy −5 at 0.50 a point.
+    # docs/score-output.md, "An example": Ann 10, Bob −5, Cy −5 at 0.50 a point.
     balances, pays = settle(
         outcome("top-game", {"Ann": 10, "Bob": -5, "Cy": -5}), Decimal("0.50"), 1
     )

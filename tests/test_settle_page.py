@@ -1,6 +1,6 @@
 """The settle-up page: each kind of settlement with exact amounts.
 
-shared/rules/README.md "Settlement"; the examples are examples/*.json.
+docs/settlement.md; the examples are examples/*.json.
 """
 
 import json

@@ -1,10 +1,10 @@
-"""The Top Game: shared/rules/top-game.md, every table row and Decision."""
+"""The Top Game: docs/variants/top-game.md, every table row and Decision."""
 
 import pytest
 
+from scorekeeper.games.common import parse_contract
+from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
-from scorekeeper.variants.common import parse_contract
-from scorekeeper.variants.top_game import level_for, per_opponent_score
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

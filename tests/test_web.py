@@ -454,7 +454,7 @@ def test_static_assets_are_local(client):
 
 
 def test_the_top_game_preview_takes_its_playnumbers_from_the_rules(actions):
-    from scorekeeper.variants.top_game import level_for
+    from scorekeeper.games.top_game.rules import level_for
 
     match_id = actions.start()
     page = actions.page(f"/m/{match_id}/hand/new")

@@ -3,7 +3,7 @@ deal numbers, names that never break inside a word and a name limit said out
 loud, the Top Game's fixed declarer buttons and its sheet's key, the 404 and
 500 pages, each match's state on home, real minus signs, the CSV hand log.
 
-The matches are examples/*.json (shared/rules/*.md); what is asserted is the
+The matches are examples/*.json (docs/variants/*.md); what is asserted is the
 text a player reads, except where a title or an attribute is the point.
 """
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.entry.need_a_fourth import SHOW_LIST, calls_from_text
+from scorekeeper.games.need_a_fourth.entry import SHOW_LIST, calls_from_text
 from tests.webtools import Element, by_id, checked, offered, parse, texts, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -483,7 +483,9 @@ def test_preview_keeps_the_ticks_sent_with_it(actions):
 def test_the_form_script_holds_no_bidding_rule():
     """The auction script shows what the server says: no strain order or bid
     ranking, no structured-bid reading, no requirement, no tricks needed."""
-    script = (Path(__file__).resolve().parent.parent / "static/hands/need_a_fourth.js").read_text()
+    script = (
+        Path(__file__).resolve().parent.parent / "static/games/need_a_fourth/need_a_fourth.js"
+    ).read_text()
     for rule in (
         '"NT"]',  # a strain order table
         "indexOf(",  # a rank worked out from a position in it

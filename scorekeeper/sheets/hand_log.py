@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.common import HandResult, Outcome, _is_int
 from ..matchfile import Match
-from ..variants import Outcome
-from ..variants.common import HandResult, _is_int
-from . import tricks_needed
+from ..registry import game_for
+from ..words import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]
 
@@ -28,17 +28,16 @@ def made_or_down(contract: str, tricks: Any) -> str:
     return "made" if tricks == needed else f"made +{tricks - needed}"
 
 
-def _mini_bridge(details: dict[str, Any]) -> tuple[str, str]:
-    """Mini Bridge announces GAME or not in a strain; the rules say if it made."""
-    contract = f"{'GAME' if details['game'] else 'no GAME'} in {details['strain']}"
-    if details.get("made"):
-        over = details["tricks"] - details["needed"]
-        return contract, "made" if over <= 0 else f"made +{over}"
-    return contract, f"down {details.get('undertricks', '')}"
+def _own_words(variant: str | None, details: dict[str, Any]) -> tuple[str, str] | None:
+    words = game_for(variant).log_words if variant is not None else None
+    return words(details) if words is not None else None
 
 
-def hand_columns(record: dict[str, Any], result: HandResult | None) -> list[Any]:
-    """declarer, contract, tricks and result of one entry of `hands`."""
+def hand_columns(
+    record: dict[str, Any], result: HandResult | None, variant: str | None = None
+) -> list[Any]:
+    """declarer, contract, tricks and result of one entry of `hands` (a game may
+    word its own hands: `GameKit.log_words`)."""
     details = result.details if result else {}
     declarer = details.get("declarer") or record.get("declarer") or ""
     contract = details.get("contract") or record.get("contract") or ""
@@ -54,12 +53,10 @@ def hand_columns(record: dict[str, Any], result: HandResult | None) -> list[Any]
         outcome = "scrapped"
     elif "misinformation" in record:
         outcome = f"wrong dummy information from {record['misinformation']}"
-    elif "strain" in details and "game" in details:
-        contract, outcome = _mini_bridge(details)
+    elif (own := _own_words(variant, details)) is not None:
+        contract, outcome = own
     elif isinstance(contract, str) and contract:
         outcome = made_or_down(contract, tricks)
-    elif details.get("winning_side"):  # Calypso: a game of tallies, won by a side
-        outcome = f"won by {' & '.join(details['winning_side'])}"
     if not isinstance(contract, str):
         contract = ""
     return [
@@ -81,7 +78,7 @@ def log_table(match: Match, outcome: Outcome | None) -> list[list[Any]]:
                 i + 1,
                 (result.dealer or "") if result else "",
                 ("yes" if result.counted else "no") if result else "",
-                *hand_columns(record, result),
+                *hand_columns(record, result, match.variant),
                 *[(result.scores[p] if result else "") for p in match.players],
                 " | ".join(result.explanation) if result else "",
             ]

@@ -30,8 +30,8 @@ from wtforms import RadioField
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe
 from ..db import Applied
-from ..entry import HandEntry, entry_for
-from ..sheets import score_line
+from ..entry import HandEntry
+from ..registry import entry_for, score_line
 from ..variants import MatchError, Outcome, Problem, replay
 from .commands import (
     NO_REVISION,

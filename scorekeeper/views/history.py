@@ -22,8 +22,8 @@ from ..changelog import (
     Refused,
     describe,
 )
-from ..entry import entry_for
 from ..forms import ConfirmForm
+from ..registry import entry_for
 from ..variants import VARIANTS
 from .commands import NoRevision, command, submit
 from .messages import change_lines, changed_words, cut, flash_problems, flash_undo

@@ -23,9 +23,9 @@ from flask import (
 
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
-from ..entry import entry_for
 from ..extensions import csrf
 from ..forms import ConfirmForm
+from ..registry import entry_for
 from ..variants import breaks_a_line
 from .messages import change_lines
 from .pages import load_or_404, sheet_context

@@ -13,7 +13,6 @@ from .. import db as store
 from .. import pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
-from ..entry import entry_for
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..matchfile import (
     LIMITS_TEXT,
@@ -25,6 +24,7 @@ from ..matchfile import (
     parse_stake,
 )
 from ..names import alike, name_problem, normal
+from ..registry import entry_for
 from ..settle import usual_per
 from ..sheets.hand_log import log_table
 from ..variants import VARIANTS, MatchError, Problem

@@ -14,10 +14,9 @@ from markupsafe import Markup
 
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match
-from ..entry import entry_for
 from ..matchfile import Match
+from ..registry import build_sheet, entry_for, settlement_for
 from ..settle import settle
-from ..sheets import build_sheet
 from ..variants import VARIANTS, MatchError, Outcome
 from .phone import phone_name
 
@@ -69,6 +68,7 @@ def sheet_context(loaded: Loaded) -> dict:
         "sheet": build_sheet(stored.match, loaded.outcome) if loaded.outcome else None,
         "entry": entry_for(stored.variant),
         "variant": VARIANTS[stored.variant],
+        "kind": settlement_for(stored.variant),  # how its totals are settled
         "settlement": settlement_view(stored.match, loaded.outcome),
         "stake_text": stake_text(stored.match),
     }
@@ -78,9 +78,7 @@ def stake_text(match: Match) -> str:
     """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points, or per game."""
     if match.stake is None:
         return ""
-    if VARIANTS[match.variant].settlement == "pegging":
-        return f"{match.stake.money} a game from each player who does not win"
-    return match.stake.words
+    return settlement_for(match.variant).stake_words(match.stake)
 
 
 def settlement_view(match: Match, outcome: Outcome | None) -> dict | None:
@@ -88,14 +86,11 @@ def settlement_view(match: Match, outcome: Outcome | None) -> dict | None:
     if match.stake is None or outcome is None:
         return None
     balances, pays = settle(outcome, match.stake.amount, match.stake.per)
-    pegging = VARIANTS[match.variant].settlement == "pegging"
     return {
         "balances": [(p, balances[p]) for p in match.players],
         "payments": pays,
         "currency": match.stake.currency,
-        "empty_note": "Settled when the game is won."
-        if pegging and not outcome.finished
-        else "Nobody owes anything.",
+        "empty_note": settlement_for(match.variant).empty_note(outcome),
     }
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, url_for
 
 from .. import docs
-from ..registry import stem
+from ..registry import game_for
 from ..variants import VARIANTS
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -46,7 +46,7 @@ def show(variant_id: str):
         return docs.part(folder, of, heading, in_app)
 
     return render_template(
-        f"rules/{stem(variant_id)}.html",
+        game_for(variant_id).rules_template(variant_id),
         variant=cls,
         variants=VARIANTS,
         decisions=decisions,

@@ -9,10 +9,12 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from .. import pdf
+from ..games.settlement import round_to_hundreds
 from ..matchfile import MAX_ENTRIES, Match
-from ..settle import exact_balances, round_to_hundreds, rounded_units
-from ..sheets import build_sheet, signed
+from ..registry import build_sheet, settlement_for
+from ..settle import exact_balances
 from ..variants import VARIANTS, Outcome
+from ..words import signed
 from .pages import Loaded, filename, load_or_404, settlement_view, stake_text
 
 bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
@@ -32,21 +34,17 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
     """How each balance comes about: what each player settles on (points, or won
     and lost for pegging) beside the balance and, in rubber scoring, each rubber's
     (round's) difference before and after rounding to the nearest 100."""
-    kind = VARIANTS[match.variant].settlement
+    kind = settlement_for(match.variant)
     balances = dict(settlement["balances"])
     units: list[dict[str, str]] = []
     names = None
-    if kind == "pegging":
-        if not outcome.finished:
-            basis = dict.fromkeys(match.players, "game not won yet")
-        else:
-            basis = {p: "won" if p in outcome.winners else "did not win" for p in match.players}
-    else:
+    basis = kind.basis(outcome)
+    if basis is None:
         # At 1 per point the exact balances are the points each player settles on.
         points = exact_balances(outcome, Decimal(1), 1)
         basis = {p: _points(int(points[p])) for p in match.players}
-        summary = rounded_units(outcome)
-        if kind == "partnership" and summary is not None:
+        summary = kind.rounded_units(outcome)
+        if summary is not None:
             partners = [" & ".join(side) for side in summary.sides]
             names = [
                 name if name == together else f"{name} ({together})"
@@ -75,6 +73,7 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
         "match": match,
         "outcome": outcome,
         "variant": variant,
+        "kind": settlement_for(match.variant),  # how its totals are settled
         "title": match.title or variant.name,
         "date": match_date(loaded.stored.created),
         "stake_text": stake_text(match),

@@ -1,0 +1,108 @@
+"""Hand entry: each game's `entry.py` turns taps into a hand record.
+
+Each `HandEntry` knows its Flask-WTF form, fills in the legal choices from what
+the rules derive for the next hand (`Outcome.upcoming`), builds the match file's
+hand record from the form, and fills the form back from a record for editing.
+The record is then checked by replaying the whole match: the rules code is the
+only judge of what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField
+from wtforms.validators import Optional
+
+from .games.common import Outcome, Problem
+
+# Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
+# Python's isdigit() but not numbers anyone meant) and a minus.
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
+
+
+def whole_number(text: Any) -> int | None:
+    """The whole number typed in `text`, or None when it is anything else."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text.strip()):
+        return int(text.strip())
+    return None
+
+
+def choice_field(
+    label: str, choices: list[tuple[Any, str]] | None = None, coerce: Any = str
+) -> RadioField:
+    """A group of large buttons; the rules, not the form, say when one is missing."""
+    return RadioField(
+        label, choices=choices or [], coerce=coerce, validators=[Optional()], validate_choice=False
+    )
+
+
+def number_choices(low: int, high: int) -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(low, high + 1)]
+
+
+def player_choices(players: list[str]) -> list[tuple[str, str]]:
+    return [(p, p) for p in players]
+
+
+class HandForm(FlaskForm):
+    """Base of every variant's hand form: `quick` carries one-tap actions."""
+
+    quick = HiddenField()
+
+
+def as_int(value: Any) -> Any:
+    """Form values arrive as strings; keep anything that is not a number as it is
+    so the rules report it (never guess)."""
+    number = whole_number(value)
+    return value if number is None else number
+
+
+class HandEntry:
+    """How one variant's hand is entered. Subclasses set `form`; the game's kit
+    (scorekeeper/games/<family>/__init__.py) names the variant and the page."""
+
+    form: ClassVar[type[HandForm]]
+    # Record field -> form field, where a rules problem should be shown.
+    field_for: ClassVar[dict[str, str]] = {}
+    # What one entry of `hands` is called at the table ("Game" in Calypso).
+    noun: ClassVar[str] = "Hand"
+    # One-tap actions: name -> button label; `quick_record` builds the record.
+    quick_actions: ClassVar[dict[str, str]] = {}
+    # A partial the page's script asks for while a hand is typed (Mini Bridge's
+    # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
+    preview_template: ClassVar[str | None] = None
+
+    def __init__(self, variant: str, template: str):
+        self.variant = variant  # the id of the variant this entry serves
+        self.template = template  # templates/games/<family>/hand.html
+
+    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+        """Set the choices that depend on the players and the state of the match."""
+
+    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Form data that shows `record` again, for editing."""
+        return dict(record)
+
+    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+        """The record a one-tap action stands for; every variant's "all passed" is the same."""
+        if action == "passed_out" and action in self.quick_actions:
+            return {"passed_out": True}
+        raise KeyError(action)
+
+    def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
+        """A rules problem said in the words of this form (what to tap or type),
+        or None to keep the rules' words."""
+        return None
+
+    def form_field(self, record_field: str) -> str:
+        return self.field_for.get(record_field, record_field)
+
+    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+        """Extra template values (what the rules derive before anything is typed)."""
+        return {}

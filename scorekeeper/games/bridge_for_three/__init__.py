@@ -1,0 +1,13 @@
+"""Bridge for Three: pegs on a board, settled per game won (docs/variants/bridge-for-three.md)."""
+
+from ..kit import GameKit, Variant
+from ..settlement import PEGGING
+from . import sheet
+from .entry import BridgeForThreeEntry
+from .rules import BridgeForThree
+
+GAME = GameKit(
+    family="bridge_for_three",
+    variants=(Variant(BridgeForThree, BridgeForThreeEntry, PEGGING),),
+    sheet=sheet.build,
+)

@@ -1,0 +1,265 @@
+"""Bridge for Three: cut-throat bidding, three players a hand, a race along a peg board.
+
+Rules: docs/variants/bridge-for-three.md. Only the declarer's peg moves, except
+when a set would take it below the floor: the holes that do not fit there move
+every other player of the match forward instead. Totals are peg positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..common import Bid, Checks, Contract, Game, HandResult, parse_bid, undertricks
+
+HAND_SIZE = 3  # players taking part in each hand
+FLOOR = -6  # the lowest hole on the board
+WINNING_HOLE = 11
+DOUBLED_FACTOR = 2
+PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
+CALL_HINT = '"P", a bid like 2S, or "X"'
+
+FIELDS = frozenset({"auction", "passed_out", "declarer", "contract", "doubler", "tricks"})
+
+
+@dataclass(frozen=True)
+class Auction:
+    """What a complete auction settled: None as bidder when all three passed."""
+
+    bid: Bid | None
+    bidder: str | None
+    doubler: str | None
+
+    @property
+    def contract(self) -> str:
+        return f"{self.bid}{DOUBLE if self.doubler else ''}"
+
+
+def peg_move(contract: Contract, tricks: int) -> int:
+    """Holes the declarer moves: +level when made (no overtricks), −undertricks when set."""
+    down = undertricks(contract, tricks)
+    move = -down if down else contract.level
+    return move * DOUBLED_FACTOR if contract.doubled else move
+
+
+def apply_move(pegs: dict[str, int], declarer: str, move: int) -> tuple[dict[str, int], int]:
+    """New peg positions after the declarer's move, and the overflow below the floor.
+
+    Whatever would take the declarer below the floor moves everyone else forward;
+    no peg goes past the winning hole.
+    """
+    target = pegs[declarer] + move
+    overflow = max(0, FLOOR - target)
+    after = {p: pos + overflow for p, pos in pegs.items()}
+    after[declarer] = max(FLOOR, target)
+    return {p: min(WINNING_HOLE, pos) for p, pos in after.items()}, overflow
+
+
+def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | None]:
+    """Check an auction called round `order` from the dealer; (result, problem)."""
+    if not isinstance(calls, list):
+        return None, f"give a list of calls from {order[0]} on, each {CALL_HINT}"
+    high: Bid | None = None
+    bidder = doubler = None
+    passes = 0
+    for i, call in enumerate(calls):
+        who = order[i % HAND_SIZE]
+        where = f"call {i + 1} ({who})"
+        if passes == (2 if bidder else HAND_SIZE):
+            return None, f"{where}: the auction was already over after call {i}"
+        text = call.strip().upper() if isinstance(call, str) else call
+        if text == PASS:
+            passes += 1
+        elif text == REDOUBLE:
+            return None, f"{where}: redoubling is not allowed in this game"
+        elif text == DOUBLE:
+            if high is None:
+                return None, f"{where}: there is no bid to double"
+            if bidder == who:
+                return None, f"{where}: {who} made the last bid {high}; only an opponent may double"
+            if doubler is not None:
+                return None, f"{where}: {high} is already doubled by {doubler}"
+            doubler, passes = who, 0
+        else:
+            try:
+                bid = parse_bid(call)
+            except ValueError as exc:
+                hint = "" if isinstance(call, str) and call[:1].isdigit() else f"; give {CALL_HINT}"
+                return None, f"{where}: {exc}{hint}"
+            if not bid.outranks(high):
+                return None, f"{where}: {bid} is not higher than the previous bid {high}"
+            high, bidder, doubler, passes = bid, who, None, 0
+    if passes < (2 if bidder else HAND_SIZE):
+        return None, "not finished: two passes must follow the last bid or double (three if no bid)"
+    return Auction(high, bidder, doubler), None
+
+
+class BridgeForThree(Game):
+    id = "bridge-for-three"
+    name = "Bridge for Three"
+    summary = "Cut-throat bidding for 3–5 players; pegs race from 0 to hole 11, floor at −6."
+    player_counts = (3, 4, 5)
+    option_specs = ()
+    hand_fields = FIELDS
+
+    def __init__(self, players: list[str], options: dict[str, Any]):
+        super().__init__(players, options)
+        self.hands_dealt = 0  # every hand, passed out or not, moves the deal on
+
+    # -- where the match stands ---------------------------------------------
+    def dealer(self) -> str:
+        return self.players[self.hands_dealt % len(self.players)]
+
+    def hand_players(self) -> list[str]:
+        """This hand's three players in calling order: the dealer and the next two."""
+        start = self.hands_dealt % len(self.players)
+        return [self.players[(start + i) % len(self.players)] for i in range(HAND_SIZE)]
+
+    def sitting_out(self) -> list[str]:
+        playing = self.hand_players()
+        return [p for p in self.players if p not in playing]
+
+    def is_finished(self) -> bool:
+        return any(pos >= WINNING_HOLE for pos in self.totals.values())
+
+    def upcoming(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer(),
+            "players": self.hand_players(),
+            "sitting_out": self.sitting_out(),
+            "pegs": dict(self.totals),
+        }
+
+    # -- one hand -------------------------------------------------------------
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, FIELDS)
+        playing = self.hand_players()
+        auction = None
+        if "auction" in record:
+            auction, problem = read_auction(record["auction"], playing)
+            if problem:
+                checks.fail("auction", problem)
+        passed_out = checks.get_flag("passed_out")
+        if passed_out or (auction is not None and auction.bidder is None):
+            play = None
+            self._check_passed_out(checks, auction, passed_out)
+        else:
+            play = self._check_played(checks, auction, playing)
+        checks.done()
+
+        sitting_out = self.sitting_out()
+        lines = [f"{', '.join(sitting_out)} sat this hand out"] if sitting_out else []
+        details: dict[str, Any] = {
+            "players": playing,
+            "sitting_out": sitting_out,
+            "declarer": None,
+            "contract": None,
+            "doubler": None,
+            "tricks": None,
+            "moved": 0,
+            "overflow": 0,
+        }
+        if play is None:
+            scores = self.zero()
+            lines.append("all three passed: no peg moves and the deal passes on")
+            details["passed_out"] = True
+        else:
+            scores = self._score(play, lines, details)
+        self.add(scores)
+        self.hands_dealt += 1
+        details["pegs_after"] = dict(self.totals)
+        reached = [p for p in self.players if self.totals[p] >= WINNING_HOLE]
+        if len(reached) == 1:
+            lines.append(f"{reached[0]} reaches hole {WINNING_HOLE} and wins the game")
+        elif reached:
+            lines.append(f"{' and '.join(reached)} reach hole {WINNING_HOLE} together: a tie")
+        return HandResult(number, playing[0], True, scores, lines, details)
+
+    def _check_passed_out(self, checks: Checks, auction: Auction | None, flag: bool) -> None:
+        checks.only({"auction", "passed_out"}, "on a passed-out hand")
+        if auction is not None and auction.bidder is not None and flag:
+            checks.fail(
+                "passed_out", f"{auction.bidder} bid {auction.bid}, so it was not passed out"
+            )
+        if not flag:
+            checks.fail("passed_out", "all three passed, so give passed_out: true")
+
+    def _check_played(
+        self, checks: Checks, auction: Auction | None, playing: list[str]
+    ) -> tuple[str, Contract, str | None, int] | None:
+        declarer = checks.get_player("declarer", playing, what="one of this hand's players")
+        contract = checks.get_contract("contract")
+        tricks = checks.get_int("tricks", 0, 13)
+        if contract is not None and contract.doubled > 1:
+            checks.fail("contract", f"redoubling is not allowed in this game; use {contract.bid}X")
+        if auction is not None:
+            if declarer is not None and declarer != auction.bidder:
+                checks.fail("declarer", f"{declarer} is not the last bidder {auction.bidder}")
+            if contract is not None and str(contract) != auction.contract:
+                checks.fail(
+                    "contract", f"{contract} does not match the auction's {auction.contract}"
+                )
+        doubler = None
+        if contract is not None and contract.doubled and "doubler" in checks.record:
+            opponents = [p for p in playing if p != declarer]
+            doubler = checks.get_player(
+                "doubler", opponents, what="declarer's opponent in this hand, one of"
+            )
+            # With no double in the auction the contract check has said it already.
+            if doubler and auction and auction.doubler and doubler != auction.doubler:
+                checks.fail("doubler", f"{doubler} did not double; {auction.doubler} did")
+        elif contract is not None and contract.doubled and auction is not None:
+            doubler = auction.doubler  # the auction names the doubler when the hand does not
+        elif contract is not None and not contract.doubled:
+            checks.absent("doubler", "when the contract is not doubled")
+        if declarer is None or contract is None or tricks is None:
+            return None
+        return declarer, contract, doubler, tricks
+
+    def _score(
+        self,
+        play: tuple[str, Contract, str | None, int],
+        lines: list[str],
+        details: dict[str, Any],
+    ) -> dict[str, int]:
+        declarer, contract, doubler, tricks = play
+        move = peg_move(contract, tricks)
+        after, overflow = apply_move(self.totals, declarer, move)
+        scores = {p: after[p] - self.totals[p] for p in self.players}
+        details.update(
+            declarer=declarer,
+            contract=str(contract),
+            doubler=doubler,
+            tricks=tricks,
+            moved=move,
+            overflow=overflow,
+        )
+
+        down = undertricks(contract, tricks)
+        base = -down if down else contract.level
+        if down:
+            text = f"{contract} down {down} ({tricks} tricks): back {down}"
+        elif tricks > contract.needed:
+            text = f"{contract} made with {tricks} tricks: forward {base}, overtricks never count"
+        else:
+            text = f"{contract} made ({tricks} tricks): forward {base}"
+        if contract.doubled:
+            by = f" by {doubler}" if doubler else ""
+            text += f"; doubled{by}, so {DOUBLED_FACTOR} × {abs(base)} = {abs(move)}"
+        lines.append(text)
+        start, end = self.totals[declarer], after[declarer]
+        capped = " (pegs stop there)" if start + move > WINNING_HOLE else ""
+        lines.append(f"{declarer}: {start} → {end}{capped}")
+        if overflow:
+            others = [p for p in self.players if p != declarer]
+            lines.append(
+                f"{declarer} stops at the floor {FLOOR}; "
+                + (
+                    "the 1 hole that did not fit moves"
+                    if overflow == 1
+                    else f"the {overflow} holes that did not fit move"
+                )
+                + " everyone else forward: "
+                + ", ".join(f"{p} {self.totals[p]} → {after[p]}" for p in others)
+            )
+        return scores

@@ -1,0 +1,36 @@
+"""Calypso: four trump suits, games of tallies won by a side (docs/variants/calypso.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...words import hand_words
+from ..common import HandResult
+from ..kit import GameKit, Variant
+from ..settlement import PARTNERSHIP
+from . import sheet
+from .entry import CalypsoEntry
+from .rules import Calypso
+
+
+def row_words(record: dict[str, Any], result: HandResult | None) -> str:
+    """A game of tallies is named by its dealer on the sheet's hand log."""
+    if "tallies" in record and result is not None:
+        return f"{result.dealer} dealt"
+    return hand_words(record, result)
+
+
+def log_words(details: dict[str, Any]) -> tuple[str, str] | None:
+    """The hand log's result of a game of tallies: the side that won it."""
+    if details.get("winning_side"):
+        return "", f"won by {' & '.join(details['winning_side'])}"
+    return None
+
+
+GAME = GameKit(
+    family="calypso",
+    variants=(Variant(Calypso, CalypsoEntry, PARTNERSHIP),),
+    sheet=sheet.build,
+    row_words=row_words,
+    log_words=log_words,
+)

@@ -1,0 +1,208 @@
+"""Calypso: four players in two partnerships, four decks, scored once per game.
+
+Rules: docs/variants/calypso.md. A game is four deals; at its end each player
+counts completed calypsos, the cards of the calypso being built and the discard
+pile. Each side's points go to both its players; the sheet shows the difference.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..common import Checks, Game, HandResult, OptionSpec, Summary
+
+# Points for the first, second, third and fourth completed calypso.
+CALYPSO_POINTS = (500, 750, 1000, 1000)
+INCOMPLETE_CARD_POINTS = 20
+DISCARD_CARD_POINTS = 10
+CARDS_PER_CALYPSO = 13  # ace to king
+MAX_INCOMPLETE = CARDS_PER_CALYPSO - 1
+MAX_CALYPSOS = len(CALYPSO_POINTS)  # four decks hold four of each trump card
+DECK_CARDS = 4 * 52
+TALLY_FIELDS = ("calypsos", "incomplete", "discards")
+TALLY_HINT = "give calypsos, incomplete and discards"
+
+FIELDS = frozenset({"tallies"})
+
+
+def calypso_points(calypsos: int) -> int:
+    """500 for the first calypso, 750 for the second, 1000 for each further one."""
+    return sum(CALYPSO_POINTS[:calypsos])
+
+
+def player_points(calypsos: int, incomplete: int, discards: int) -> dict[str, int]:
+    """One player's tally and its points, item by item."""
+    parts = {
+        "calypso_points": calypso_points(calypsos),
+        "incomplete_points": incomplete * INCOMPLETE_CARD_POINTS,
+        "discard_points": discards * DISCARD_CARD_POINTS,
+    }
+    return {
+        "calypsos": calypsos,
+        "incomplete": incomplete,
+        "discards": discards,
+        **parts,
+        "points": sum(parts.values()),
+    }
+
+
+def cards_counted(tally: dict[str, int]) -> int:
+    return CARDS_PER_CALYPSO * tally["calypsos"] + tally["incomplete"] + tally["discards"]
+
+
+def tally_line(player: str, tally: dict[str, int]) -> str:
+    """E.g. `Ann: calypsos 500 + 750 = 1250; 5 incomplete × 20 = 100; …; 1550`."""
+    made = CALYPSO_POINTS[: tally["calypsos"]]
+    if not made:
+        calypsos = "no calypso"
+    elif len(made) == 1:
+        calypsos = f"1 calypso {made[0]}"
+    else:
+        calypsos = f"calypsos {' + '.join(map(str, made))} = {tally['calypso_points']}"
+    return (
+        f"{player}: {calypsos}; {tally['incomplete']} incomplete × {INCOMPLETE_CARD_POINTS}"
+        f" = {tally['incomplete_points']}; {tally['discards']} discards × "
+        f"{DISCARD_CARD_POINTS} = {tally['discard_points']}; total {tally['points']}"
+    )
+
+
+@dataclass(frozen=True)
+class CalypsoSummary(Summary):
+    sides: list[list[str]]  # players 1 & 3, players 2 & 4
+    partner: dict[str, str]  # each player's partner
+
+
+class Calypso(Game):
+    id = "calypso"
+    name = "Calypso"
+    summary = "Four players, two partnerships, four decks; runs in your own trump are scored."
+    player_counts = (4,)
+    option_specs = (
+        OptionSpec("games", 1, "games to play; each game is four deals", low=1, high=50),
+    )
+    hand_fields = FIELDS
+
+    def __init__(self, players: list[str], options: dict[str, Any]):
+        super().__init__(players, options)
+        self.games_played = 0
+
+    # -- where the match stands ---------------------------------------------
+    def dealers(self) -> list[str]:
+        """The four dealers of the next game: each game's first deal moves one seat on."""
+        start = self.games_played % len(self.players)
+        return self.players[start:] + self.players[:start]
+
+    def sides(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        return self.side_of(self.players[0]), self.side_of(self.players[1])
+
+    def is_finished(self) -> bool:
+        return self.games_played >= self.options["games"]
+
+    def summarize(self) -> CalypsoSummary:
+        partner = {p: next(q for q in self.side_of(p) if q != p) for p in self.players}
+        return CalypsoSummary([list(side) for side in self.sides()], partner)
+
+    def winners(self) -> list[str]:
+        return self.side_winners()
+
+    def upcoming(self) -> dict[str, Any]:
+        dealers = self.dealers()
+        return {
+            "dealer": dealers[0],
+            "dealers": dealers,
+            "game": self.games_played + 1,
+            "games": self.options["games"],
+        }
+
+    # -- one game -------------------------------------------------------------
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, FIELDS)
+        tallies = self._check_tallies(checks)
+        checks.done()
+
+        dealers = self.dealers()
+        lines = [tally_line(p, tallies[p]) for p in self.players]
+        sides = [
+            {"players": [a, b], "points": tallies[a]["points"] + tallies[b]["points"]}
+            for a, b in self.sides()
+        ]
+        for side in sides:
+            a, b = side["players"]
+            lines.append(
+                f"{a} & {b}: {tallies[a]['points']} + {tallies[b]['points']} = {side['points']}"
+            )
+        ours, theirs = sides
+        difference = abs(ours["points"] - theirs["points"])
+        winning_side = None
+        if difference:
+            winner, loser = (ours, theirs) if ours["points"] > theirs["points"] else (theirs, ours)
+            winning_side = winner["players"]
+            lines.append(
+                f"{' & '.join(winning_side)} win the game by {difference} "
+                f"({winner['points']} − {loser['points']})"
+            )
+        else:
+            lines.append(f"the game is a tie: both sides {ours['points']}")
+        side_points = {p: side["points"] for side in sides for p in side["players"]}
+        scores = {p: side_points[p] for p in self.players}
+        details = {
+            "game": self.games_played + 1,
+            "dealers": dealers,
+            "players": tallies,
+            "sides": sides,
+            "difference": difference,
+            "winning_side": winning_side,
+        }
+        self.add(scores)
+        self.games_played += 1
+        return HandResult(number, dealers[0], True, scores, lines, details)
+
+    def _check_tallies(self, checks: Checks) -> dict[str, dict[str, int]]:
+        """Every player's tally with its points; any problem is left in `checks`."""
+        if "tallies" not in checks.record:
+            checks.fail("tallies", f"missing; for each of {', '.join(self.players)} {TALLY_HINT}")
+            return {}
+        entered = checks.record["tallies"]
+        if not isinstance(entered, dict):
+            checks.fail("tallies", f"give an object naming each player; for each {TALLY_HINT}")
+            return {}
+        for name in entered:
+            if name not in self.players:
+                checks.fail("tallies", f"{name!r} is not one of {', '.join(self.players)}")
+        tallies: dict[str, dict[str, int]] = {}
+        for player in self.players:
+            where = f"tallies.{player}"
+            if player not in entered:
+                checks.fail(where, f"missing; {TALLY_HINT}")
+                continue
+            if not isinstance(entered[player], dict):
+                checks.fail(where, f"{entered[player]!r} is not an object; {TALLY_HINT}")
+                continue
+            # Check the player's own fields on their own, then file the problems under them.
+            own = Checks(entered[player], set(TALLY_FIELDS))
+            counts = {
+                "calypsos": own.get_int("calypsos", 0, MAX_CALYPSOS),
+                "incomplete": own.get_int("incomplete", 0, MAX_INCOMPLETE),
+                "discards": own.get_int("discards", 0, DECK_CARDS),
+            }
+            if counts["calypsos"] == MAX_CALYPSOS and counts["incomplete"]:
+                own.fail(
+                    "incomplete",
+                    f"{MAX_CALYPSOS} calypsos use every trump card of the four decks, "
+                    "so no calypso can be in progress; give 0",
+                )
+            for field_name, message in own.problems:
+                checks.fail(f"{where}.{field_name}", message)
+            if own.ok:
+                tallies[player] = player_points(**counts)  # type: ignore[arg-type]
+        if not checks.ok:
+            return tallies
+        found = sum(cards_counted(t) for t in tallies.values())
+        if found != DECK_CARDS:
+            checks.fail(
+                "tallies",
+                f"the tallies count {found} cards, but the four decks hold {DECK_CARDS}: "
+                "every card ends in a calypso, a calypso in progress or a discard pile",
+            )
+        return tallies

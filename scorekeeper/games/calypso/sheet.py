@@ -1,0 +1,67 @@
+"""Calypso sheet: each game's tallies, side by side, as the players add them up on
+paper (every player's breakdown, the side totals, the difference), then the
+match totals per side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..common import Outcome
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
+
+
+def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] | None):
+    return {
+        "players": side["players"],
+        "points": side["points"],
+        "winner": winning == side["players"],
+        "tallies": [{"player": p, **tallies[p]} for p in side["players"]],
+    }
+
+
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
+    sides = [list(side) for side in outcome.summary.sides]
+    games = []
+    running = [0, 0]
+    totals_rows = []
+    for result in outcome.hands:
+        details = result.details
+        if not details:  # the end marker: the players stopped before all games were played
+            games.append({"number": result.number, "end": True})
+            continue
+        side_rows = [
+            _side_row(side, details["players"], details["winning_side"])
+            for side in details["sides"]
+        ]
+        games.append(
+            {
+                "number": result.number,
+                "end": False,
+                "game": details["game"],
+                "dealers": details["dealers"],
+                "sides": side_rows,
+                "difference": details["difference"],
+                "winning_side": details["winning_side"],
+            }
+        )
+        points = [row["points"] for row in side_rows]
+        running = [running[0] + points[0], running[1] + points[1]]
+        totals_rows.append(
+            {
+                "number": result.number,
+                "game": details["game"],
+                "points": points,
+                "difference": points[0] - points[1],
+                "running": list(running),
+            }
+        )
+    return {
+        "sides": sides,
+        "games": games,
+        "totals_rows": totals_rows,
+        "side_totals": running,
+        "match_difference": running[0] - running[1],
+        "games_to_play": outcome.options["games"],
+    }

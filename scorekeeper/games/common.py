@@ -1,0 +1,402 @@
+"""Shared pieces of every rule set: bids, contracts, HCP, hand checks, results.
+
+Nothing here knows about Flask or the database. A variant module builds on
+`Game`: it checks one hand record, scores it, and moves its own replay state on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+STRAINS = ("C", "D", "H", "S", "NT")
+SUITS = ("C", "D", "H", "S")
+MAJORS = ("H", "S")
+MINORS = ("C", "D")
+STRAIN_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+STRAIN_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
+HCP_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
+HCP_IN_DECK = 40
+DOUBLING_SUFFIX = {0: "", 1: "X", 2: "XX"}
+
+# The lowest level in each strain that is a game contract.
+GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "NT": 3}
+
+
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+def key_name(key: Any) -> str:
+    """A key as typed when it is plain, else quoted, so one problem stays one line."""
+    return key if isinstance(key, str) and _PLAIN_KEY.match(key) else repr(key)[:60]
+
+
+class HandError(Exception):
+    """One or more problems with a hand (or the match), each naming its field."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"{f}: {m}" for f, m in problems))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of a match file or a form: where it is and what is wrong.
+
+    Its text is the line `scorekeeper score` prints, e.g.
+    `hand 3: bid: 5 is not higher than 6` or `stake: amount: '-1' must be zero or more`.
+    """
+
+    message: str
+    field: str | None = None  # the field at fault, None for the hand or file as a whole
+    hand: int | None = None  # the hand's number in `hands`
+    within: str | None = None  # the object holding the field: "options" or "stake"
+
+    def __str__(self) -> str:
+        where = [f"hand {self.hand}"] if self.hand is not None else []
+        where += [part for part in (self.within, self.field) if part]
+        return ": ".join([*where, self.message])
+
+
+# --- bids and contracts ----------------------------------------------------
+
+_BID_RE = re.compile(r"^([1-9][0-9]*)(C|D|H|S|NT)$")
+_CONTRACT_RE = re.compile(r"^([1-9][0-9]*)(C|D|H|S|NT)(XX|X)?$")
+
+
+@dataclass(frozen=True, order=True)
+class Bid:
+    """A level and a strain, ranked 1C < 1D < 1H < 1S < 1NT < 2C …"""
+
+    level: int
+    strain: str
+
+    @property
+    def rank(self) -> int:
+        return (self.level - 1) * len(STRAINS) + STRAINS.index(self.strain)
+
+    def outranks(self, other: Bid | None) -> bool:
+        return other is None or self.rank > other.rank
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}"
+
+
+def parse_bid(text: Any, max_level: int = 7) -> Bid:
+    """Parse `"3NT"` into a Bid; raise ValueError with a player-facing message."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a bid like 1C, 3NT or 7S")
+    match = _BID_RE.match(text.strip().upper())
+    if not match:
+        raise ValueError(f"{text!r} is not a bid like 1C, 3NT or 7S")
+    level = int(match.group(1))
+    if not 1 <= level <= max_level:
+        raise ValueError(f"level {level} is not allowed, use 1–{max_level}")
+    return Bid(level, match.group(2))
+
+
+@dataclass(frozen=True)
+class Contract:
+    level: int
+    strain: str
+    doubled: int = 0  # 0 undoubled, 1 doubled, 2 redoubled
+
+    @property
+    def needed(self) -> int:
+        """Tricks needed: level + 6."""
+        return self.level + 6
+
+    @property
+    def is_game(self) -> bool:
+        return self.level >= GAME_LEVEL[self.strain]
+
+    @property
+    def bid(self) -> Bid:
+        return Bid(self.level, self.strain)
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.strain}{DOUBLING_SUFFIX[self.doubled]}"
+
+
+def parse_contract(text: Any, max_level: int | None = 7) -> Contract:
+    """Parse `"4SX"`; `max_level=None` allows any level (the Top Game)."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a contract like 4S, 3NTX or 6HXX")
+    match = _CONTRACT_RE.match(text.strip().upper())
+    if not match:
+        raise ValueError(f"{text!r} is not a contract like 4S, 3NTX or 6HXX")
+    level = int(match.group(1))
+    if max_level is not None and not 1 <= level <= max_level:
+        raise ValueError(f"level {level} is not allowed, use 1–{max_level}")
+    doubled = {None: 0, "X": 1, "XX": 2}[match.group(3)]
+    return Contract(level, match.group(2), doubled)
+
+
+def contract_text(contract: str) -> str:
+    """`4SX` as players write it: 4♠X (any level, for the Top Game)."""
+    parsed = parse_contract(contract, max_level=None)
+    return f"{parsed.level}{STRAIN_SYMBOL[parsed.strain]}{DOUBLING_SUFFIX[parsed.doubled]}"
+
+
+def overtricks(contract: Contract, tricks: int) -> int:
+    return max(0, tricks - contract.needed)
+
+
+def undertricks(contract: Contract, tricks: int) -> int:
+    return max(0, contract.needed - tricks)
+
+
+def next_player(players: list[str], player: str, steps: int = 1) -> str:
+    return players[(players.index(player) + steps) % len(players)]
+
+
+# --- checking one hand record -----------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Checks:
+    """Collects every problem of one hand record instead of stopping at the first.
+
+    `get_*` helpers return the checked value, or None when the field is missing
+    or wrong (the problem is then recorded), so a variant can go on checking the
+    other fields and report everything at once.
+    """
+
+    def __init__(self, record: dict[str, Any], allowed: frozenset[str] | set[str]):
+        self.record = record
+        self.problems: list[tuple[str, str]] = []
+        for key in record:
+            if key not in allowed:
+                allowed_text = ", ".join(sorted(allowed))
+                self.fail(key_name(key), f"unknown field; allowed here: {allowed_text}")
+
+    def fail(self, field_name: str, message: str) -> None:
+        if (field_name, message) not in self.problems:
+            self.problems.append((field_name, message))
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def has(self, name: str) -> bool:
+        return name in self.record and self.record[name] is not None
+
+    def done(self) -> None:
+        if self.problems:
+            raise HandError(self.problems)
+
+    def absent(self, name: str, why: str) -> None:
+        if name in self.record:
+            self.fail(name, f"must be left out {why}")
+
+    def only(self, allowed: set[str], why: str) -> None:
+        """Every field outside `allowed` must be absent (e.g. on a passed-out hand)."""
+        for key in self.record:
+            if key not in allowed:
+                self.absent(key, why)
+
+    def get_int(self, name: str, low: int, high: int, required: bool = True) -> int | None:
+        if name not in self.record:
+            if required:
+                self.fail(name, f"missing; give a whole number {low}–{high}")
+            return None
+        value = self.record[name]
+        if not _is_int(value):
+            self.fail(name, f"{value!r} is not a whole number; allowed {low}–{high}")
+            return None
+        if not low <= value <= high:
+            self.fail(name, f"{value} is out of range; allowed {low}–{high}")
+            return None
+        return value
+
+    def get_bool(self, name: str, required: bool = False) -> bool | None:
+        if name not in self.record:
+            if required:
+                self.fail(name, "missing; give true or false")
+            return None
+        value = self.record[name]
+        if not isinstance(value, bool):
+            self.fail(name, f"{value!r} is not true or false")
+            return None
+        return value
+
+    def get_flag(self, name: str) -> bool:
+        """An optional field that, when present, must be `true`."""
+        if name not in self.record:
+            return False
+        if self.record[name] is not True:
+            self.fail(name, f"{self.record[name]!r} is not allowed; give true or leave it out")
+            return False
+        return True
+
+    def get_player(
+        self, name: str, among: list[str], required: bool = True, what: str = "one of"
+    ) -> str | None:
+        if name not in self.record:
+            if required:
+                self.fail(name, f"missing; give {what} {', '.join(among)}")
+            return None
+        value = self.record[name]
+        if not isinstance(value, str) or value not in among:
+            self.fail(name, f"{value!r} is not {what} {', '.join(among)}")
+            return None
+        return value
+
+    def get_contract(self, name: str, max_level: int | None = 7) -> Contract | None:
+        if name not in self.record:
+            self.fail(name, "missing; give a contract like 4S, 3NTX or 6HXX")
+            return None
+        try:
+            return parse_contract(self.record[name], max_level)
+        except ValueError as exc:
+            self.fail(name, str(exc))
+            return None
+
+    def get_strain(self, name: str) -> str | None:
+        if name not in self.record:
+            self.fail(name, "missing; give C, D, H, S or NT")
+            return None
+        value = self.record[name]
+        if not isinstance(value, str) or value.upper() not in STRAINS:
+            self.fail(name, f"{value!r} is not a strain; allowed C, D, H, S, NT")
+            return None
+        return value.upper()
+
+
+# --- results ---------------------------------------------------------------
+
+
+@dataclass
+class HandResult:
+    """What one entry of `hands` did: scores added to each player, and why."""
+
+    number: int
+    dealer: str | None
+    counted: bool
+    scores: dict[str, int]
+    explanation: list[str]
+    # Variant-specific facts for the score sheet (vulnerability, pegs, notes).
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "counted": self.counted,
+            "scores": dict(self.scores),
+            "explanation": list(self.explanation),
+        }
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One entry of a variant's `options`, with its default and allowed values."""
+
+    name: str
+    default: Any
+    help: str
+    kind: str = "int"  # "int" or "bool"
+    low: int = 1
+    high: int = 1000
+    multiple_of: int = 1
+
+
+def partnerships(players: list[str]) -> tuple[list[str], list[str]]:
+    """The two sides at a table: seats 1 & 3 against 2 & 4; two players, one each."""
+    return list(players[0::2]), list(players[1::2])
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a page, a sheet or the settlement needs from a replay besides the
+    scores: each rule set extends it with its own typed facts."""
+
+
+@dataclass
+class Outcome:
+    """The result of replaying a whole match."""
+
+    variant: str
+    players: list[str]
+    options: dict[str, Any]
+    hands: list[HandResult]
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+    upcoming: dict[str, Any] | None
+    summary: Summary = field(default_factory=Summary)
+
+
+class Game:
+    """Base of every variant: replay state for one match, moved on hand by hand.
+
+    Subclasses set the class attributes and implement `play_hand` (check one
+    record, score it, move the state on), `upcoming` (what the rules derive for
+    the next hand before anything is typed) and `is_finished`.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    hand_fields: ClassVar[frozenset[str]]
+    higher_is_better: ClassVar[bool] = True
+
+    def __init__(self, players: list[str], options: dict[str, Any]):
+        self.players = list(players)
+        self.options = options
+        self.totals: dict[str, int] = {p: 0 for p in players}
+        self.entries = 0  # every entry of `hands` so far, counted or not
+
+    # -- to implement --------------------------------------------------------
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        raise NotImplementedError
+
+    def summarize(self) -> Summary:
+        """The facts of this rule set that pages show (none beyond the scores here)."""
+        return Summary()
+
+    def upcoming(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def is_finished(self) -> bool:
+        raise NotImplementedError
+
+    @classmethod
+    def check_option_combination(cls, options: dict[str, Any]) -> list[str]:
+        """Problems with options that are fine alone but not together."""
+        return []
+
+    # -- shared behaviour ----------------------------------------------------
+    def end_match(self, number: int) -> HandResult:
+        """The `{"end": true}` marker: the players stopped early."""
+        return HandResult(number, None, False, self.zero(), ["The players stopped here."])
+
+    def zero(self) -> dict[str, int]:
+        return {p: 0 for p in self.players}
+
+    def add(self, scores: dict[str, int]) -> None:
+        for player, points in scores.items():
+            self.totals[player] += points
+
+    def winners(self) -> list[str]:
+        pick = max if self.higher_is_better else min
+        best = pick(self.totals.values())
+        return [p for p in self.players if self.totals[p] == best]
+
+    def side_of(self, player: str) -> tuple[str, str]:
+        """Partnership variants: players 1 & 3 are one side, 2 & 4 the other."""
+        first, second = partnerships(self.players)
+        return tuple(first if player in first else second)
+
+    def side_winners(self) -> list[str]:
+        we, they = self.side_of(self.players[0]), self.side_of(self.players[1])
+        ours, theirs = self.totals[we[0]], self.totals[they[0]]
+        if ours == theirs:
+            return list(self.players)
+        return [p for p in self.players if p in (we if ours > theirs else they)]

@@ -1,0 +1,33 @@
+"""Mini Bridge, for four (partners) or three (docs/variants/mini-bridge.md, mini-bridge-3.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kit import GameKit, Variant
+from ..settlement import PAIRWISE, PARTNERSHIP
+from . import sheet
+from .entry import MiniBridgeEntry, MiniBridgeThreeEntry
+from .rules import MiniBridge, MiniBridgeThree
+
+
+def log_words(details: dict[str, Any]) -> tuple[str, str] | None:
+    """The hand log's contract and result: GAME or not in a strain, made or down."""
+    if "strain" not in details or "game" not in details:
+        return None
+    contract = f"{'GAME' if details['game'] else 'no GAME'} in {details['strain']}"
+    if details.get("made"):
+        over = details["tricks"] - details["needed"]
+        return contract, "made" if over <= 0 else f"made +{over}"
+    return contract, f"down {details.get('undertricks', '')}"
+
+
+GAME = GameKit(
+    family="mini_bridge",
+    variants=(
+        Variant(MiniBridge, MiniBridgeEntry, PARTNERSHIP),
+        Variant(MiniBridgeThree, MiniBridgeThreeEntry, PAIRWISE),
+    ),
+    sheet=sheet.build,
+    log_words=log_words,
+)

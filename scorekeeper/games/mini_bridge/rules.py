@@ -1,0 +1,403 @@
+"""Mini Bridge: no auction; the HCP announced decide who declares.
+
+Rules: docs/variants/mini-bridge.md. `mini-bridge` is four players in two
+partnerships; `mini-bridge-3` is three players and a dummy, each keeping a
+personal score. Both share the contract (GAME or not, a strain) and its scoring.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..common import (
+    HCP_IN_DECK,
+    STRAIN_SYMBOL,
+    Checks,
+    Game,
+    HandError,
+    HandResult,
+    OptionSpec,
+    Summary,
+    _is_int,
+    partnerships,
+)
+
+
+@dataclass(frozen=True)
+class MiniBridgeSummary(Summary):
+    target: int | None  # points to reach, when played to a target
+    counted: int  # counted hands played (a redeal does not count)
+    hands_to_play: int | None  # counted hands in the match, when not to a target
+
+
+MAX_HCP = 37  # four aces, kings and queens plus one jack
+BOOK = 6  # the first six tricks score nothing
+NEEDED_WITHOUT_GAME = 7
+NEEDED_FOR_GAME = {"NT": 9, "H": 10, "S": 10, "C": 11, "D": 11}
+TRICK_VALUE = {"NT": 40, "H": 30, "S": 30, "C": 20, "D": 20}
+GAME_BONUS = 300
+UNDERTRICK_PENALTY = 50
+SCRAP_BELOW = 21  # declarer + dummy under this may scrap the deal (three players)
+
+PLAY_FIELDS = ("game", "strain", "tricks")
+
+
+def tricks_needed(game: bool, strain: str) -> int:
+    """7 without GAME; with GAME 9 in NT, 10 in a major, 11 in a minor."""
+    return NEEDED_FOR_GAME[strain] if game else NEEDED_WITHOUT_GAME
+
+
+def trick_score(strain: str, tricks: int) -> int:
+    """Every trick above six at the strain's value, overtricks included."""
+    return max(0, tricks - BOOK) * TRICK_VALUE[strain]
+
+
+def contract_score(game: bool, strain: str, tricks: int) -> int:
+    """Declarer's score for a made contract: trick score plus the GAME bonus."""
+    return trick_score(strain, tricks) + (GAME_BONUS if game else 0)
+
+
+def pick_declarer(hcp: dict[str, int], candidates: list[str], order: list[str]) -> str:
+    """Most HCP among `candidates`; on a tie the one who announced first."""
+    return min(candidates, key=lambda p: (-hcp[p], order.index(p)))
+
+
+@dataclass(frozen=True)
+class Declaring:
+    """Who plays a four-handed deal, from the HCP announced."""
+
+    side: list[str]  # declarer's side, in seating order
+    defenders: list[str]
+    declarer: str
+    dummy: str
+    ours: int  # the declaring side's HCP
+    theirs: int
+
+
+def declaring(players: list[str], order: list[str], hcp: dict[str, int]) -> Declaring | None:
+    """The side with more HCP declares (None: 20 each, the same dealer deals again);
+    its member with more HCP is declarer, the one who announced first on a tie."""
+    sides = partnerships(players)
+    side_hcp = [sum(hcp[p] for p in side) for side in sides]
+    if side_hcp[0] == side_hcp[1]:
+        return None
+    won = 0 if side_hcp[0] > side_hcp[1] else 1
+    side, defenders = sides[won], sides[1 - won]
+    declarer = pick_declarer(hcp, side, order)
+    dummy = side[1] if declarer == side[0] else side[0]
+    return Declaring(side, defenders, declarer, dummy, side_hcp[won], side_hcp[1 - won])
+
+
+def contract_name(game: bool, strain: str) -> str:
+    return f"{'GAME' if game else 'no GAME'} in {STRAIN_SYMBOL[strain]}"
+
+
+class _MiniBridgeGame(Game):
+    """What both forms share: dealing, announcing, the contract and its score."""
+
+    default_hands: int
+
+    def __init__(self, players: list[str], options: dict[str, Any]):
+        super().__init__(players, options)
+        self.counted = 0
+        self.again = False  # the last entry was a redeal: the same dealer deals
+
+    @classmethod
+    def check_option_combination(cls, options: dict[str, Any]) -> list[str]:
+        if options.get("hands") is not None and options.get("target") is not None:
+            return ["give either hands or target, not both"]
+        return []
+
+    # -- where the match stands ---------------------------------------------
+    @property
+    def target(self) -> int | None:
+        return self.options.get("target")
+
+    @property
+    def hands_to_play(self) -> int | None:
+        """The `hands` option, or its default when no target was set."""
+        if self.target is not None:
+            return None
+        return self.options.get("hands") or self.default_hands
+
+    def dealer(self) -> str:
+        return self.players[self.counted % len(self.players)]
+
+    def announcement_order(self) -> list[str]:
+        start = self.players.index(self.dealer())
+        return self.players[start:] + self.players[:start]
+
+    def best_total(self) -> int:
+        return max(self.totals.values())
+
+    def summarize(self) -> MiniBridgeSummary:
+        return MiniBridgeSummary(self.target, self.counted, self.hands_to_play)
+
+    def is_finished(self) -> bool:
+        if self.target is not None:
+            return self.best_total() >= self.target
+        return self.counted >= (self.hands_to_play or 0)
+
+    def upcoming(self) -> dict[str, Any]:
+        coming: dict[str, Any] = {
+            "dealer": self.dealer(),
+            "announcement_order": self.announcement_order(),
+            "counted_so_far": self.counted,
+            "deals_again": self.again,
+        }
+        if self.target is not None:
+            coming["target"] = self.target
+            coming["to_target"] = self.target - self.best_total()
+        else:
+            coming["hands_to_play"] = self.hands_to_play
+            coming["hands_left"] = (self.hands_to_play or 0) - self.counted
+        return coming
+
+    # -- checking -------------------------------------------------------------
+    def _read_hcp(self, checks: Checks, holders: list[str]) -> dict[str, int] | None:
+        """The `hcp` object: one whole number 0–37 for each of `holders`."""
+        example = json.dumps({p: 10 for p in holders}, ensure_ascii=False)
+        if "hcp" not in checks.record:
+            checks.fail("hcp", f"missing; give each player's HCP, e.g. {example}")
+            return None
+        given = checks.record["hcp"]
+        if not isinstance(given, dict):
+            checks.fail("hcp", f"{given!r} is not an object of HCP by player, e.g. {example}")
+            return None
+        problems_before = len(checks.problems)
+        for name in given:
+            if name not in holders:
+                checks.fail("hcp", f"{name!r} is not a player; give {', '.join(holders)}")
+        for name in holders:
+            if name not in given:
+                checks.fail("hcp", f"{name} is missing; give {', '.join(holders)}")
+                continue
+            points = given[name]
+            if not _is_int(points):
+                checks.fail("hcp", f"{name}: {points!r} is not a whole number; allowed 0–{MAX_HCP}")
+            elif not 0 <= points <= MAX_HCP:
+                checks.fail("hcp", f"{name}: {points} is out of range; allowed 0–{MAX_HCP}")
+        if len(checks.problems) > problems_before:
+            return None
+        return {p: given[p] for p in holders}
+
+    @staticmethod
+    def _read_play(checks: Checks, required: bool = True) -> tuple[Any, Any, Any]:
+        """`game`, `strain`, `tricks`; with `required=False` only what is given."""
+        game = checks.get_bool("game", required=required)
+        strain = checks.get_strain("strain") if required or "strain" in checks.record else None
+        tricks = checks.get_int("tricks", 0, 13, required=required)
+        return game, strain, tricks
+
+    @staticmethod
+    def _stop(checks: Checks) -> HandError:
+        """The hand cannot be scored: every problem found so far (at least one)."""
+        return HandError(checks.problems or [("hcp", "could not be read")])
+
+    # -- scoring --------------------------------------------------------------
+    @staticmethod
+    def _contract_lines(
+        game: bool, strain: str, tricks: int, declarers: str, defenders: str
+    ) -> tuple[int, int, list[str]]:
+        """(declarer's score, each defender's score, explanation) for one contract."""
+        needed = tricks_needed(game, strain)
+        lines = [f"{contract_name(game, strain)}: {needed} tricks needed, {tricks} taken"]
+        if tricks < needed:
+            down = needed - tricks
+            penalty = down * UNDERTRICK_PENALTY
+            lines.append(
+                f"{down} short: {defenders} score {down} × {UNDERTRICK_PENALTY} = {penalty}"
+            )
+            return 0, penalty, lines
+        odd, value = tricks - BOOK, TRICK_VALUE[strain]
+        points = trick_score(strain, tricks)
+        word = "trick" if odd == 1 else "tricks"
+        lines.append(f"made: {odd} {word} above six × {value} = {points} for {declarers}")
+        if game:
+            total = points + GAME_BONUS
+            lines.append(f"GAME bonus: {points} + {GAME_BONUS} = {total}")
+            return total, 0, lines
+        if points >= 100:
+            lines.append(f"{points} without announcing GAME: no bonus")
+        return points, 0, lines
+
+    def _details(
+        self,
+        hcp: dict[str, int],
+        declarer: str,
+        dummy: str | None,
+        side: list[str],
+        defenders: list[str],
+        play: tuple[bool, str, int],
+        declaring_hcp: int,
+    ) -> dict[str, Any]:
+        game, strain, tricks = play
+        needed = tricks_needed(game, strain)
+        made = tricks >= needed
+        return {
+            "hcp": hcp,
+            "announcement_order": self.announcement_order(),
+            "declarer": declarer,
+            "dummy": dummy,
+            "declaring_side": side,
+            "defenders": defenders,
+            "declaring_hcp": declaring_hcp,
+            "defending_hcp": HCP_IN_DECK - declaring_hcp,
+            "game": game,
+            "strain": strain,
+            "needed": needed,
+            "tricks": tricks,
+            "made": made,
+            "trick_score": trick_score(strain, tricks) if made else 0,
+            "bonus": GAME_BONUS if made and game else 0,
+            "undertricks": max(0, needed - tricks),
+            "note": f"{declarer} · {contract_name(game, strain)} · {tricks} tricks",
+        }
+
+    def _moved_on(self, result: HandResult) -> HandResult:
+        """Move the replay state on after a checked hand."""
+        self.again = not result.counted
+        if result.counted:
+            self.counted += 1
+        self.add(result.scores)
+        return result
+
+
+class MiniBridge(_MiniBridgeGame):
+    id = "mini-bridge"
+    name = "Mini Bridge"
+    summary = "Four players in two partnerships; the side with more HCP declares."
+    player_counts = (4,)
+    default_hands = 8
+    option_specs = (
+        OptionSpec("hands", None, "counted hands to play (8 when no target)", low=1, high=100),
+        OptionSpec("target", None, "a side reaching this many points ends the match", high=100000),
+    )
+    hand_fields = frozenset({"hcp", *PLAY_FIELDS, "declarer"})
+
+    def winners(self) -> list[str]:
+        return self.side_winners()
+
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, self.hand_fields)
+        dealer, order = self.dealer(), self.announcement_order()
+        hcp = self._read_hcp(checks, self.players)
+        if hcp is not None and sum(hcp.values()) != HCP_IN_DECK:
+            checks.fail("hcp", f"the four hands add up to {sum(hcp.values())}, not 40; count again")
+            hcp = None
+        if hcp is None:
+            self._read_play(checks, required=False)
+            checks.get_player("declarer", self.players, required=False)
+            raise self._stop(checks)
+
+        plays = declaring(self.players, order, hcp)
+        shown = ", ".join(f"{p} {hcp[p]}" for p in order)
+        if plays is None:
+            checks.only({"hcp"}, "when both sides hold 20: the same dealer deals again")
+            checks.done()
+            lines = [f"HCP {shown}: 20 each side", f"not counted: {dealer} deals again"]
+            details = {"hcp": hcp, "redeal": True, "note": "20–20: dealt again"}
+            return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
+
+        side, defenders = plays.side, plays.defenders
+        declarer, dummy = plays.declarer, plays.dummy
+        claimed = checks.get_player("declarer", self.players, required=False)
+        if claimed is not None and claimed != declarer:
+            checks.fail("declarer", f"{claimed} is not the declarer; by the HCP it is {declarer}")
+        game, strain, tricks = self._read_play(checks)
+        checks.done()
+
+        ours = hcp[declarer] + hcp[dummy]
+        if hcp[declarer] == hcp[dummy]:
+            why = f"tied with {dummy}, announced first"
+        else:
+            why = f"more than {dummy}'s {hcp[dummy]}"
+        lines = [
+            f"HCP {shown}: {' & '.join(side)} {ours} against "
+            f"{' & '.join(defenders)} {HCP_IN_DECK - ours}",
+            f"{declarer} declares ({hcp[declarer]} HCP, {why}); {dummy} is dummy",
+        ]
+        won, penalty, more = self._contract_lines(
+            game, strain, tricks, " & ".join(side), " & ".join(defenders)
+        )
+        scores = {p: won if p in side else penalty for p in self.players}
+        details = self._details(hcp, declarer, dummy, side, defenders, (game, strain, tricks), ours)
+        return self._moved_on(HandResult(number, dealer, True, scores, lines + more, details))
+
+
+class MiniBridgeThree(_MiniBridgeGame):
+    id = "mini-bridge-3"
+    name = "Mini Bridge for three"
+    summary = "Three players and a dummy; most HCP declares, each keeps a personal score."
+    player_counts = (3,)
+    default_hands = 9
+    option_specs = (
+        OptionSpec("hands", None, "counted hands to play (9 when no target)", low=1, high=100),
+        OptionSpec(
+            "target", None, "a player reaching this many points ends the match", high=100000
+        ),
+    )
+    hand_fields = frozenset({"hcp", "scrapped", *PLAY_FIELDS})
+
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, self.hand_fields)
+        dealer, order = self.dealer(), self.announcement_order()
+        hcp = self._read_hcp(checks, self.players)
+        if hcp is not None and not 0 <= HCP_IN_DECK - sum(hcp.values()) <= MAX_HCP:
+            held = sum(hcp.values())
+            checks.fail(
+                "hcp",
+                f"the three hold {held}, leaving dummy {HCP_IN_DECK - held}; "
+                f"together they must hold {HCP_IN_DECK - MAX_HCP}–{HCP_IN_DECK}",
+            )
+            hcp = None
+        scrapped = checks.get_flag("scrapped")
+        if hcp is None:
+            self._read_play(checks, required=False)
+            raise self._stop(checks)
+
+        dummy_hcp = HCP_IN_DECK - sum(hcp.values())
+        declarer = pick_declarer(hcp, self.players, order)
+        defenders = [p for p in order if p != declarer]
+        ours = hcp[declarer] + dummy_hcp
+        shown = ", ".join(f"{p} {hcp[p]}" for p in order)
+        tied = [p for p in order if hcp[p] == hcp[declarer] and p != declarer]
+        tie = f", tied with {' and '.join(tied)}, announced first" if tied else ""
+        lines = [
+            f"HCP {shown}, dummy {HCP_IN_DECK} − {sum(hcp.values())} = {dummy_hcp}",
+            f"{declarer} declares ({hcp[declarer]} HCP, the most{tie}); "
+            f"with dummy {hcp[declarer]} + {dummy_hcp} = {ours}",
+        ]
+        if scrapped:
+            if ours >= SCRAP_BELOW:
+                checks.fail(
+                    "scrapped",
+                    f"{declarer} and dummy hold {hcp[declarer]} + {dummy_hcp} = {ours}; "
+                    f"a deal may be scrapped only below {SCRAP_BELOW}",
+                )
+            checks.only({"hcp", "scrapped"}, "when the deal is scrapped")
+            checks.done()
+            lines.append(f"scrapped: not counted, {dealer} deals again")
+            details = {
+                "hcp": hcp,
+                "dummy_hcp": dummy_hcp,
+                "declarer": declarer,
+                "declaring_hcp": ours,
+                "scrapped": True,
+                "note": f"scrapped by {declarer} ({ours} HCP)",
+            }
+            return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
+
+        game, strain, tricks = self._read_play(checks)
+        checks.done()
+        won, penalty, more = self._contract_lines(
+            game, strain, tricks, declarer, " and ".join(defenders) + " each"
+        )
+        scores = {p: won if p == declarer else penalty for p in self.players}
+        details = self._details(
+            hcp, declarer, None, [declarer], defenders, (game, strain, tricks), ours
+        )
+        details["dummy_hcp"] = dummy_hcp
+        return self._moved_on(HandResult(number, dealer, True, scores, lines + more, details))

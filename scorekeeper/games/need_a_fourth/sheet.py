@@ -1,0 +1,54 @@
+"""Need a Fourth? sheet: per-player running totals, as on paper, with the contract
+and result of each hand and who was Chooser, Partner and Declarer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...sheets import running_rows
+from ..common import STRAIN_SYMBOL, Outcome, parse_contract
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
+
+ROLE_LETTER = {"chooser": "C", "partner": "P", "declarer": "D"}
+
+
+def contract_label(contract: str) -> str:
+    """`"3NTXX"` -> `"3NTXX"`, `"4S"` -> `"4♠"`: the contract as written on paper."""
+    parsed = parse_contract(contract)
+    return f"{parsed.level}{STRAIN_SYMBOL[parsed.strain]}{'X' * parsed.doubled}"
+
+
+def result_label(contract: str, tricks: int) -> str:
+    """`=` when made exactly, `+2` with overtricks, `−1` when down."""
+    difference = tricks - parse_contract(contract).needed
+    if difference == 0:
+        return "="
+    return f"+{difference}" if difference > 0 else f"−{-difference}"
+
+
+def roles(details: dict[str, Any], players: list[str]) -> list[str]:
+    """C / P / D under each player (as scored), with L added for a liar."""
+    marks = []
+    for player in players:
+        mark = next((ROLE_LETTER[r] for r in ROLE_LETTER if details.get(r) == player), "")
+        if player in details.get("liars", []):
+            mark += " L"
+        marks.append(mark)
+    return marks
+
+
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
+    rows = running_rows(match, outcome)
+    for row in rows:
+        details = row["details"]
+        if details.get("contract"):
+            row["contract"] = contract_label(details["contract"])
+            row["result"] = result_label(details["contract"], details["tricks"])
+        else:
+            row["contract"] = "passed" if details.get("passed_out") else "end"
+            row["result"] = ""
+        row["roles"] = roles(details, match.players)
+    played = sum(1 for row in rows if row["dealer"])
+    return {"running": rows, "played": played, "hands_total": outcome.options["hands"]}

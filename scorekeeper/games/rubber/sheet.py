@@ -1,0 +1,221 @@
+"""The We/They score pad of rubber bridge, Honeymoon bridge and Chicago.
+
+One block per rubber (Chicago: per round), drawn as on paper: two columns,
+bonuses above the line (the first one nearest the line, read upwards), trick
+scores below it with a rule under each game won, then each side's total and
+the difference (rounded to hundreds when the match settles that way).
+Chicago blocks also list the deals with their dealer and vulnerability.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...sheets import hand_rows
+from ..common import Outcome, parse_contract
+from ..common import contract_text as written
+from ..settlement import round_to_hundreds
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
+
+# What an entry is, in the few letters that fit under it on a phone.
+WHAT_LABEL = {
+    "tricks": "tricks",
+    "overtricks": "over",
+    "undertricks": "down",
+    "insult": "insult",
+    "slam": "slam",
+    "honours": "honours",
+    "rubber": "rubber",
+    "game bonus": "game",
+    "part score": "part score",
+    "unfinished": "unfinished",
+}
+
+
+def _entry(number: int, entry: dict[str, Any], deal: int | None) -> dict[str, Any]:
+    """One figure on the pad, citing what players count: the hand (rubber) or,
+    in Chicago, the deal of the round (a passed-out deal is dealt again as the
+    same deal, so hand numbers run ahead of it)."""
+    return {
+        "hand": number,
+        "cite": f"deal {deal} ·" if deal is not None else f"#{number}",
+        "points": entry["points"],
+        "what": WHAT_LABEL.get(entry["what"], entry["what"]),
+    }
+
+
+def _rows(columns: list[list[dict[str, Any]]], bottom_up: bool) -> list[list[Any]]:
+    """Two stacks of entries side by side. Bottom-up stacks sit on the line:
+    the shorter column is padded at the top and its first entry is lowest."""
+    height = max(len(c) for c in columns)
+    laid = []
+    for column in columns:
+        if bottom_up:
+            laid.append([None] * (height - len(column)) + list(reversed(column)))
+        else:
+            laid.append(list(column) + [None] * (height - len(column)))
+    return [[laid[0][i], laid[1][i]] for i in range(height)]
+
+
+def contract_text(contract: str, tricks: int, declarer: str) -> str:
+    """`4♠X Ann +1`: the contract as players write it, and how it went."""
+    diff = tricks - parse_contract(contract).needed
+    result = "=" if diff == 0 else f"+{diff}" if diff > 0 else f"−{-diff}"
+    return f"{written(contract)} {declarer} {result}"
+
+
+def vulnerable_text(vulnerable: list[str]) -> str:
+    if not vulnerable:
+        return "—"
+    return "both" if len(vulnerable) == 2 else vulnerable[0]
+
+
+def _difference(totals: list[int], side_names: list[str], rounding: bool) -> dict[str, Any]:
+    difference = totals[0] - totals[1]
+    return {
+        "totals": totals,
+        "difference": difference,
+        "leader": None if difference == 0 else side_names[0 if difference > 0 else 1],
+        "margin": abs(difference),
+        "rounded": abs(round_to_hundreds(difference)) if rounding else None,
+    }
+
+
+def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
+    """Every rubber (round) that has a hand in it, in order."""
+    game = outcome.summary
+    unit_key = game.unit_word
+    names = game.side_names
+    rounding = bool(outcome.options.get("round_to_hundreds"))
+    chicago = unit_key == "round"
+    units: dict[int, dict[str, Any]] = {}
+    for result in outcome.hands:
+        details = result.details
+        if details.get("end") and not details.get("entries"):
+            continue  # nothing to draw for a bare end marker
+        # The end marker books into the rubber (round) in progress.
+        number = details.get(unit_key, len(game.unit_points))
+        unit = units.setdefault(
+            number,
+            {"number": number, "above": [[], []], "games": {}, "passed": [], "deals": []},
+        )
+        if not details.get("end"):
+            unit["deals"].append(_deal_row(match, result, chicago))
+        if details.get("passed_out"):
+            unit["passed"].append(result.number)
+            continue
+        below_game = None
+        if not details.get("end"):
+            below_game = unit["games"].setdefault(
+                details["game"], {"number": details["game"], "below": [[], []], "won_by": None}
+            )
+        deal = details.get("deal") if chicago else None
+        for entry in details.get("entries", []):
+            if entry["where"] == "below" and below_game is not None:
+                below_game["below"][entry["side"]].append(_entry(result.number, entry, deal))
+            else:
+                unit["above"][entry["side"]].append(_entry(result.number, entry, deal))
+        if below_game is not None and details.get("game_won") is not None:
+            below_game["won_by"] = names[details["game_won"]]
+            below_game["hand"] = result.number
+        if details.get("rubber_won") is not None:
+            unit["won_by"] = names[details["rubber_won"]]
+        if details.get("round_over"):
+            unit["complete"] = True
+
+    laid_out = []
+    for number in sorted(units):
+        unit = units[number]
+        games = [unit["games"][g] for g in sorted(unit["games"])]
+        won = [sum(1 for g in games if g["won_by"] == names[side]) for side in (0, 1)]
+        complete = "won_by" in unit or unit.get("complete", False)
+        totals = list(game.unit_points[number - 1])
+        laid_out.append(
+            {
+                "number": number,
+                "above_rows": _rows(unit["above"], bottom_up=True),
+                "games": [
+                    {
+                        "number": g["number"],
+                        "rows": _rows(g["below"], bottom_up=False),
+                        "won_by": g["won_by"],
+                        "hand": g.get("hand"),
+                    }
+                    for g in games
+                ],
+                "games_won": won,
+                "won_by": unit.get("won_by"),
+                "complete": complete,
+                # The rubber still going shows who is vulnerable now; Chicago's
+                # vulnerability changes every deal and is listed by deal instead.
+                "vulnerable": (
+                    list(game.vulnerable) if not chicago and not complete else [False, False]
+                ),
+                "passed": unit["passed"],
+                "deals": unit["deals"] if chicago else [],
+                **_difference(totals, names, rounding),
+            }
+        )
+    return laid_out
+
+
+def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
+    details = result.details
+    record = match.hands[result.number - 1]
+    if details.get("passed_out"):
+        what = f"passed out, {result.dealer} deals again" if chicago else "passed out"
+    else:
+        what = contract_text(details["contract"], details["tricks"], record["declarer"])
+    return {
+        "hand": result.number,
+        "deal": details.get("deal"),
+        "dealer": result.dealer,
+        "vulnerable": vulnerable_text(details["vulnerable"]),
+        "counted": result.counted,
+        "what": what,
+    }
+
+
+def chicago_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
+    """The hand log of a Chicago match: each hand's explanation opens with the
+    deal it was ("Round 1, deal 2"), the number players count by, since a
+    passed-out deal is dealt again and hand numbers run ahead of the deals."""
+    rows = hand_rows(match, outcome)
+    for row in rows:
+        details = row["details"]
+        if details.get("deal") is not None:
+            where = f"Round {details['round']}, deal {details['deal']}"
+            row["explanation"] = [where, *row["explanation"]]
+    return rows
+
+
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
+    game = outcome.summary
+    names = game.side_names
+    units = pad_units(match, outcome)
+    rounding = bool(outcome.options.get("round_to_hundreds"))
+    grand = None
+    if len(units) > 1:
+        totals = [sum(u["totals"][side] for u in units) for side in (0, 1)]
+        grand = _difference(totals, names, rounding=False)
+        settled = sum(round_to_hundreds(u["difference"]) for u in units)
+        grand["settled"] = abs(settled) if rounding else None
+        grand["settled_leader"] = None if settled == 0 else names[0 if settled > 0 else 1]
+    chicago = game.unit_word == "round"
+    return {
+        **({"rows": chicago_rows(match, outcome)} if chicago else {}),
+        "pad_sides": [
+            {
+                "name": names[i],
+                "players": " & ".join(game.sides[i]) if len(game.sides[i]) > 1 else "",
+            }
+            for i in (0, 1)
+        ],
+        "unit_word": "Round" if game.unit_word == "round" else "Rubber",
+        "units": units,
+        "grand": grand,
+        "round_to_hundreds": rounding,
+        "chicago": chicago,
+    }

@@ -1,0 +1,375 @@
+"""The Top Game: three players and a dummy, playnumber contracts, per-opponent points.
+
+Rules: docs/variants/top-game.md. Every score is "per opponent": declarer gains
+2s, each opponent loses s, and doubling payments pass between declarer and the
+doubler only, so every hand sums to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..common import (
+    SUITS,
+    Checks,
+    Contract,
+    Game,
+    HandResult,
+    OptionSpec,
+    Summary,
+    _is_int,
+    overtricks,
+    undertricks,
+)
+
+
+@dataclass(frozen=True)
+class TopGameSummary(Summary):
+    per_half: int  # hands per half
+    dealing_orders: list[list[str]]  # the first half's and the second's
+
+    def dealing_order(self, half: int) -> list[str]:
+        return self.dealing_orders[half - 1]
+
+
+MIN_BID, MAX_BID = 2, 13
+MAX_TOPS = 12  # aces, kings and queens in one hand
+PASSED_OUT_PN = 4  # a playnumber of 4 or less passes the hand out
+MAX_DOUBLABLE_PN = 10
+MADE_BASE = 4
+DOWN_SCORE = {1: 0, 2: -2}  # 3 or more down: DOWN_3_OR_MORE
+DOWN_3_OR_MORE = -4
+DOUBLING_PAYMENT = {1: 3, 2: 6}
+RAISE_PENALTY = -6
+MISINFORMATION_PENALTY = -2
+
+FIELDS = frozenset(
+    {
+        "bids",
+        "passed_out",
+        "declarer",
+        "bid",
+        "declarer_tops",
+        "dummy_tops",
+        "dummy_longest",
+        "contract",
+        "doubler",
+        "tricks",
+        "misinformation",
+    }
+)
+
+
+def level_for(pn: int, strain: str) -> int:
+    """Contract level the playnumber gives: pn + 2 tricks in NT, pn + 3 in a suit."""
+    return pn - 4 if strain == "NT" else pn - 3
+
+
+def playnumbers() -> dict[int, dict[str, Any]]:
+    """Every playnumber a hand can have and what it means: passed out, or the
+    level in no trumps and in a suit and whether the contract may be doubled."""
+    facts: dict[int, dict[str, Any]] = {}
+    for pn in range(MIN_BID, MAX_BID + MAX_TOPS + 1):
+        if pn <= PASSED_OUT_PN:
+            facts[pn] = {"passed_out": True}
+        else:
+            facts[pn] = {
+                "passed_out": False,
+                "nt_level": level_for(pn, "NT"),
+                "suit_level": level_for(pn, "S"),
+                "doublable": pn <= MAX_DOUBLABLE_PN,
+            }
+    return facts
+
+
+def per_opponent_score(contract: Contract, tricks: int) -> int:
+    """`s` for a hand that was played: made 4 + overtricks; down 1: 0, 2: −2, more: −4."""
+    down = undertricks(contract, tricks)
+    if down == 0:
+        return MADE_BASE + overtricks(contract, tricks)
+    return DOWN_SCORE.get(down, DOWN_3_OR_MORE)
+
+
+def spread(declarer: str, players: list[str], s: int) -> dict[str, int]:
+    """Declarer gains 2s, each opponent loses s."""
+    return {p: 2 * s if p == declarer else -s for p in players}
+
+
+class TopGame(Game):
+    id = "top-game"
+    name = "The Top Game"
+    summary = "Three players and a dummy; the bid plus dummy's tops fixes the contract."
+    player_counts = (3,)
+    option_specs = (
+        OptionSpec("hands_per_half", 6, "counted hands in each half of the match", low=1, high=30),
+    )
+    hand_fields = FIELDS
+
+    def __init__(self, players: list[str], options: dict[str, Any]):
+        super().__init__(players, options)
+        self.counted = 0
+
+    # -- where the match stands ---------------------------------------------
+    @property
+    def per_half(self) -> int:
+        return self.options["hands_per_half"]
+
+    def half(self) -> int:
+        return 1 if self.counted < self.per_half else 2
+
+    def dealing_order(self, half: int | None = None) -> list[str]:
+        """A, B, C in the first half; B and C change places for the second."""
+        a, b, c = self.players
+        return [a, b, c] if (half or self.half()) == 1 else [a, c, b]
+
+    def dealer(self) -> str:
+        return self.dealing_order()[(self.counted % self.per_half) % 3]
+
+    def bidding_order(self) -> list[str]:
+        order = self.dealing_order()
+        start = order.index(self.dealer())
+        return order[start:] + order[:start]
+
+    def is_finished(self) -> bool:
+        return self.counted >= 2 * self.per_half
+
+    def summarize(self) -> TopGameSummary:
+        return TopGameSummary(self.per_half, [self.dealing_order(1), self.dealing_order(2)])
+
+    def upcoming(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer(),
+            "half": self.half(),
+            "hand_in_half": self.counted % self.per_half + 1,
+            "dealing_order": self.dealing_order(),
+            "bidding_order": self.bidding_order(),
+        }
+
+    # -- one hand -------------------------------------------------------------
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, FIELDS)
+        dealer, half = self.dealer(), self.half()
+        high_bid, high_bidder = self._check_bids(checks)
+
+        if "misinformation" in record:
+            result = self._misinformation(checks, number, dealer)
+        elif record.get("passed_out") is not None or (
+            "bids" in record and high_bidder is None and checks.ok
+        ):
+            result = self._passed_out(checks, number, dealer, high_bidder)
+        else:
+            result = self._played(checks, number, dealer, high_bid, high_bidder)
+        checks.done()
+        result.details["half"] = half
+        if result.counted:
+            self.counted += 1
+        self.add(result.scores)
+        return result
+
+    def _check_bids(self, checks: Checks) -> tuple[int | None, str | None]:
+        """Check the auction; return the highest bid and who made it."""
+        if "bids" not in checks.record:
+            return None, None
+        calls = checks.record["bids"]
+        order = self.bidding_order()
+        if not isinstance(calls, list) or len(calls) != 3:
+            checks.fail("bids", f"give exactly 3 calls, one each from {', '.join(order)}")
+            return None, None
+        high, bidder = None, None
+        for who, call in zip(order, calls, strict=True):
+            if call is None:
+                continue
+            if not _is_int(call):
+                checks.fail("bids", f"{who}: {call!r} is not a whole number or a pass (null)")
+                return None, None
+            if high is None and call < MIN_BID:
+                checks.fail("bids", f"{who}: the first bid must be at least {MIN_BID}, not {call}")
+                return None, None
+            if call > MAX_BID:
+                checks.fail("bids", f"{who}: {call} is above the highest bid {MAX_BID}")
+                return None, None
+            if high is not None and call <= high:
+                checks.fail("bids", f"{who}: {call} is not higher than the previous bid {high}")
+                return None, None
+            high, bidder = call, who
+        return high, bidder
+
+    def _misinformation(self, checks: Checks, number: int, dealer: str) -> HandResult:
+        checks.only({"bids", "declarer", "misinformation"}, "when dummy was misdescribed")
+        declarer = checks.get_player("declarer", self.players)
+        informer = None
+        if declarer is not None:
+            opponents = [p for p in self.players if p != declarer]
+            informer = checks.get_player(
+                "misinformation", opponents, what="one of declarer's opponents"
+            )
+        if informer is None:
+            return HandResult(number, dealer, False, self.zero(), [])
+        scores = spread(informer, self.players, MISINFORMATION_PENALTY)
+        return HandResult(
+            number,
+            dealer,
+            False,
+            scores,
+            [
+                f"{informer} gave wrong information about dummy: {MISINFORMATION_PENALTY} "
+                f"per opponent, so {informer} {scores[informer]:+d}, each other player "
+                f"{-MISINFORMATION_PENALTY:+d}",
+                f"not counted: {dealer} deals again",
+            ],
+            {"note": "wrong dummy information", "informer": informer},
+        )
+
+    def _passed_out(
+        self, checks: Checks, number: int, dealer: str, high_bidder: str | None
+    ) -> HandResult:
+        checks.only({"bids", "passed_out"}, "on a passed-out hand")
+        flag = checks.get_bool("passed_out")
+        if flag is False:
+            checks.fail("passed_out", "all three passed, so give passed_out: true")
+        if flag and high_bidder is not None:
+            checks.fail("passed_out", f"{high_bidder} bid, so the hand was not passed out")
+        if "bids" in checks.record and "passed_out" not in checks.record:
+            checks.fail("passed_out", "all three passed, so give passed_out: true")
+        lines = ["all three passed: no score"]
+        return HandResult(number, dealer, True, self.zero(), lines, {"note": "passed out"})
+
+    def _played(
+        self,
+        checks: Checks,
+        number: int,
+        dealer: str,
+        high_bid: int | None,
+        high_bidder: str | None,
+    ) -> HandResult:
+        declarer = checks.get_player("declarer", self.players)
+        if declarer is not None and high_bidder is not None and declarer != high_bidder:
+            checks.fail("declarer", f"{declarer} is not the highest bidder {high_bidder}")
+        bid = checks.get_int("bid", MIN_BID, MAX_BID)
+        if bid is not None and high_bid is not None and bid < high_bid:
+            checks.fail("bid", f"{bid} is lower than the auction's highest bid {high_bid}")
+        declarer_tops = checks.get_int("declarer_tops", 0, MAX_TOPS, required=False)
+        dummy_tops = checks.get_int("dummy_tops", 0, MAX_TOPS)
+        if (declarer_tops or 0) + (dummy_tops or 0) > MAX_TOPS:
+            checks.fail(
+                "dummy_tops",
+                f"declarer {declarer_tops} + dummy {dummy_tops} tops is more than "
+                f"the {MAX_TOPS} in the deck",
+            )
+        self._check_longest(checks)
+        if declarer is None or bid is None or dummy_tops is None:
+            # Without a playnumber the level cannot be checked; the rest still can.
+            if "contract" in checks.record:
+                checks.get_contract("contract", max_level=None)
+            checks.get_int("tricks", 0, 13, required=False)
+            return HandResult(number, dealer, True, self.zero(), [])
+
+        pn = bid + dummy_tops
+        lines = [f"pn = {bid} + {dummy_tops} = {pn}"]
+        raise_penalty = declarer_tops is not None and declarer_tops > bid
+        note = {"bid": bid, "dummy_tops": dummy_tops, "pn": pn, "declarer": declarer}
+        opponents = [p for p in self.players if p != declarer]
+
+        if pn <= PASSED_OUT_PN:
+            for name in ("contract", "doubler", "tricks"):
+                checks.absent(name, f"when the playnumber {pn} passes the hand out")
+            lines[0] += f" → {PASSED_OUT_PN} or less: the hand is passed out"
+            s = 0
+            note["contract"] = "passed"
+        else:
+            contract = checks.get_contract("contract", max_level=None)
+            tricks = checks.get_int("tricks", 0, 13)
+            if contract is None:
+                return HandResult(number, dealer, True, self.zero(), [])
+            level = level_for(pn, contract.strain)
+            kind = "NT" if contract.strain == "NT" else "a suit"
+            if contract.level != level:
+                checks.fail(
+                    "contract", f"pn {pn} in {kind} gives level {level}, not {contract.level}"
+                )
+            if contract.doubled and pn > MAX_DOUBLABLE_PN:
+                checks.fail(
+                    "contract",
+                    f"pn {pn} is above {MAX_DOUBLABLE_PN}: the contract cannot be doubled",
+                )
+            doubler = None
+            if contract.doubled:
+                doubler = checks.get_player("doubler", opponents, what="the opening leader, one of")
+            else:
+                checks.absent("doubler", "when the contract is not doubled")
+            if tricks is None or not checks.ok:
+                return HandResult(number, dealer, True, self.zero(), [])
+            lines[0] += f" → {contract.bid} needs {contract.needed} tricks"
+            note["contract"] = str(contract)
+            s, more = self._play_lines(contract, tricks)
+            lines += more
+            if not raise_penalty and doubler is not None:
+                scores = spread(declarer, self.players, s)
+                payment = DOUBLING_PAYMENT[contract.doubled]
+                word = f"doubled by {doubler}" + (" and redoubled" if contract.doubled == 2 else "")
+                if tricks >= contract.needed:
+                    scores[declarer] += payment
+                    scores[doubler] -= payment
+                    lines.append(f"{word}: {doubler} pays {payment} more")
+                else:
+                    scores[declarer] -= payment
+                    scores[doubler] += payment
+                    lines.append(f"{word}: {doubler} receives {payment} more")
+                return self._result(number, dealer, scores, lines, note)
+
+        if raise_penalty:
+            lines.append(
+                f"{declarer} held {declarer_tops} tops but bid {bid} and did not raise: "
+                f"{RAISE_PENALTY} per opponent whatever the play"
+            )
+            s = RAISE_PENALTY
+        elif pn <= PASSED_OUT_PN:
+            lines.append("no score")
+        scores = spread(declarer, self.players, s)
+        if s:
+            lines.append(f"{declarer} {scores[declarer]:+d}, each opponent {-s:+d}")
+        return self._result(number, dealer, scores, lines, note)
+
+    @staticmethod
+    def _play_lines(contract: Contract, tricks: int) -> tuple[int, list[str]]:
+        s = per_opponent_score(contract, tricks)
+        over, down = overtricks(contract, tricks), undertricks(contract, tricks)
+        if down == 0 and over == 0:
+            text = f"{contract.bid} made exactly: {MADE_BASE} from each opponent"
+        elif down == 0:
+            plural = "" if over == 1 else "s"
+            text = (
+                f"{contract.bid} made with {over} overtrick{plural}: "
+                f"{MADE_BASE} + {over} = {s} from each opponent"
+            )
+        else:
+            text = f"{contract.bid} down {down}: {s} per opponent"
+        return s, [text]
+
+    def _result(
+        self,
+        number: int,
+        dealer: str,
+        scores: dict[str, int],
+        lines: list[str],
+        note: dict[str, Any],
+    ) -> HandResult:
+        note["note"] = f"{note['bid']} · {note['dummy_tops']} · {note['contract']}"
+        return HandResult(number, dealer, True, scores, lines, note)
+
+    @staticmethod
+    def _check_longest(checks: Checks) -> None:
+        if "dummy_longest" not in checks.record:
+            return
+        value = checks.record["dummy_longest"]
+        ok = (
+            isinstance(value, str)
+            and len(value) >= 2
+            and value[0].upper() in SUITS
+            and value[1:].isascii()
+            and value[1:].isdigit()
+            and 4 <= int(value[1:]) <= 13
+        )
+        if not ok:
+            checks.fail("dummy_longest", f"{value!r} is not a suit letter and length 4–13, e.g. D5")

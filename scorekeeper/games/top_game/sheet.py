@@ -1,0 +1,89 @@
+"""Top Game sheet: two half-match sheets, one column per player in that half's
+dealing order, the note (final bid · dummy tops · contract) under the dealer."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..common import Outcome, contract_text
+from .rules import PASSED_OUT_PN, level_for
+
+if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
+    from ...matchfile import Match
+
+# The key's examples: a final bid and dummy's tops that make a contract, and a
+# pair whose playnumber passes the hand out.
+KEY_PLAYED = (3, 2, "S")
+KEY_PASSED = (3, 1)
+
+
+def build(match: Match, outcome: Outcome) -> dict[str, Any]:
+    summary = outcome.summary
+    halves = []
+    for half in (1, 2):
+        order = summary.dealing_order(half)
+        rows = []
+        for result in outcome.hands:
+            if result.details.get("half") != half:
+                continue
+            rows.append(
+                {
+                    "number": result.number,
+                    "dealer": result.dealer,
+                    "counted": result.counted,
+                    "cells": [
+                        {
+                            "player": p,
+                            "score": result.scores[p],
+                            "note": suits(result.details.get("note", ""))
+                            if p == result.dealer
+                            else "",
+                        }
+                        for p in order
+                    ],
+                }
+            )
+        subtotal = {p: sum(r["cells"][i]["score"] for r in rows) for i, p in enumerate(order)}
+        halves.append(
+            {
+                "half": half,
+                "order": order,
+                "rows": rows,
+                "subtotal": [subtotal[p] for p in order],
+                "counted": sum(1 for r in rows if r["counted"]),
+            }
+        )
+    return {"halves": halves, "per_half": summary.per_half, "key": key()}
+
+
+_CONTRACT = re.compile(r"\b[1-7](?:NT|[CDHS])X{0,2}\b")
+
+
+def suits(note: str) -> str:
+    """The note's contract as the cards show it: `3 · 2 · 2♠`, not `2S`."""
+    return _CONTRACT.sub(lambda found: contract_text(found.group(0)), note)
+
+
+def key() -> dict[str, Any]:
+    """What the small figures under the dealer's score mean, with an example
+    each, the contract given by the rules' playnumber table."""
+    bid, tops, strain = KEY_PLAYED
+    pn = bid + tops
+    contract = f"{level_for(pn, strain)}{strain}"
+    passed_bid, passed_tops = KEY_PASSED
+    return {
+        "played": {
+            "note": f"{bid} · {tops} · {contract_text(contract)}",
+            "bid": bid,
+            "tops": tops,
+            "pn": pn,
+            "contract": contract_text(contract),
+            "nt": contract_text(f"{level_for(pn, 'NT')}NT"),
+        },
+        "passed": {
+            "note": f"{passed_bid} · {passed_tops} · passed",
+            "pn": passed_bid + passed_tops,
+            "most": PASSED_OUT_PN,
+        },
+    }

@@ -1,0 +1,222 @@
+"""The replay of a whole match, by the rules of its variant (VARIANTS: variant id ->
+Game class, from the list of games in registry.py).
+
+Every score, dealer, vulnerability and peg position comes from replaying the
+list of hands from the start; nothing here is stored between calls.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
+from .names import alike, name_problem
+from .registry import VARIANTS
+
+MAX_NAME = 40
+
+
+class MatchError(Exception):
+    """Invalid match: its problems, each printed as one line,
+    e.g. `hand 3: bid: 5 is not higher …`."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.lines))
+
+    @property
+    def lines(self) -> list[str]:
+        return [str(problem) for problem in self.problems]
+
+
+def get_variant(variant_id: Any) -> type[Game]:
+    if not isinstance(variant_id, str) or variant_id not in VARIANTS:
+        allowed = ", ".join(VARIANTS)
+        raise MatchError([Problem(f"{variant_id!r} is unknown; allowed: {allowed}", "variant")])
+    return VARIANTS[variant_id]
+
+
+# Control characters (C0, DEL and C1: "\x85" is a line break too) and the Unicode
+# line and paragraph separators: a name holding one breaks a line of the sheet.
+_NOT_IN_A_NAME = ("Cc", "Zl", "Zp")
+
+
+def breaks_a_line(name: str) -> bool:
+    """True when `name` holds a line break or a control character."""
+    return any(unicodedata.category(ch) in _NOT_IN_A_NAME for ch in name)
+
+
+def check_players(cls: type[Game], players: Any) -> list[Problem]:
+    """Problems with the list of player names for this variant (empty when fine)."""
+    counts = " or ".join(str(n) for n in cls.player_counts)
+    if not isinstance(players, list):
+        return [Problem(f"give a list of {counts} names in seating order", "players")]
+    problems = []
+    if len(players) not in cls.player_counts:
+        problems.append(Problem(f"{cls.id} needs {counts} players, not {len(players)}", "players"))
+    seen: list[tuple[int, str]] = []
+    for i, name in enumerate(players, 1):
+        if not isinstance(name, str) or not name.strip():
+            problems.append(
+                Problem(f"player {i} needs a name of 1–{MAX_NAME} characters", "players")
+            )
+            continue
+        unusable = name_problem(name)
+        if unusable:
+            problems.append(Problem(f"player {i} {name!r} {unusable}", "players"))
+            continue
+        if name != name.strip():
+            problems.append(Problem(f"player {i} {name!r} has spaces around the name", "players"))
+        if len(name.strip()) > MAX_NAME:
+            problems.append(
+                Problem(
+                    f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
+                )
+            )
+        twin = next((j for j, other in seen if alike(other, name)), None)
+        if twin is not None and players[twin - 1].strip().casefold() == name.strip().casefold():
+            problems.append(
+                Problem(f"{name.strip()!r} appears twice (case does not count)", "players")
+            )
+        elif twin is not None:
+            problems.append(
+                Problem(
+                    f"player {i} {name.strip()!r} looks the same as player {twin}"
+                    f" {players[twin - 1].strip()!r}: give each player a name that reads"
+                    " differently",
+                    "players",
+                )
+            )
+        seen.append((i, name))
+    return problems
+
+
+def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list[Problem]]:
+    """Fill in defaults and check every option; returns (options, problems)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        return {}, [Problem("give an object of option names and values", "options")]
+    specs = {spec.name: spec for spec in cls.option_specs}
+    problems: list[Problem] = []
+    resolved: dict[str, Any] = {}
+    for key in options:
+        if key not in specs:
+            allowed = ", ".join(specs) or "none"
+            problems.append(
+                Problem(
+                    f"unknown option; allowed for {cls.id}: {allowed}",
+                    key_name(key),
+                    within="options",
+                )
+            )
+    for name, spec in specs.items():
+        if name not in options or options[name] is None:
+            resolved[name] = spec.default
+            continue
+        value = options[name]
+        if spec.kind == "bool":
+            if not isinstance(value, bool):
+                problems.append(Problem(f"{value!r} is not true or false", name, within="options"))
+                continue
+        else:
+            if not _is_int(value) or not spec.low <= value <= spec.high:
+                problems.append(
+                    Problem(
+                        f"{value!r} is not allowed; give a whole number {spec.low}–{spec.high}",
+                        name,
+                        within="options",
+                    )
+                )
+                continue
+            if value % spec.multiple_of:
+                problems.append(
+                    Problem(
+                        f"{value} is not a multiple of {spec.multiple_of}", name, within="options"
+                    )
+                )
+                continue
+        resolved[name] = value
+    if not problems:
+        problems.extend(Problem(p, "options") for p in cls.check_option_combination(options))
+    return resolved, problems
+
+
+def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Outcome:
+    """Replay every hand from the start. Raises MatchError listing every problem.
+
+    Problems in one hand are all reported; replay stops at the first invalid
+    hand, since every later hand depends on the ones before it.
+    """
+    cls = get_variant(variant_id)
+    problems = check_players(cls, players)
+    resolved, option_problems = resolve_options(cls, options)
+    problems += option_problems
+    if not isinstance(hands, list):
+        problems.append(Problem("give a list of hands in the order played", "hands"))
+    if problems:
+        raise MatchError(problems)
+
+    game = cls(players, resolved)
+    results = []
+    ended = False
+    for number, record in enumerate(hands, 1):
+        if not isinstance(record, dict):
+            kind = type(record).__name__
+            problems.append(Problem(f"give an object of fields, not {kind}", hand=number))
+            break
+        if game.is_finished():
+            what = "no end marker" if "end" in record else "no hand"
+            problems.append(
+                Problem(
+                    f"the match is already finished after hand {number - 1}; {what} may follow",
+                    hand=number,
+                )
+            )
+            break
+        if "end" in record:
+            if record != {"end": True}:
+                problems.append(Problem('the end marker is exactly {"end": true}', "end", number))
+                break
+            if number != len(hands):
+                problems.append(
+                    Problem("the end marker must be the last entry of hands", "end", number)
+                )
+                break
+            results.append(game.end_match(number))
+            ended = True
+            break
+        try:
+            results.append(game.play_hand(record, number))
+        except HandError as exc:
+            problems.extend(Problem(m, f, number) for f, m in exc.problems)
+            break
+        game.entries = number
+    if problems:
+        raise MatchError(problems)
+
+    finished = ended or game.is_finished()
+    return Outcome(
+        variant=cls.id,
+        players=list(players),
+        options=resolved,
+        hands=results,
+        totals=dict(game.totals),
+        finished=finished,
+        winners=game.winners() if finished else [],
+        upcoming=None if finished else game.upcoming(),
+        summary=game.summarize(),
+    )
+
+
+__all__ = [
+    "VARIANTS",
+    "MatchError",
+    "Outcome",
+    "Problem",
+    "check_players",
+    "get_variant",
+    "replay",
+    "resolve_options",
+]

@@ -1,0 +1,74 @@
+"""Words for what happened, shared by the sheets, the hand log and the change log:
+a hand in a few words (`4♠X by Bob, down 1`), and points as they are written on
+paper (+5, −4) or pegged on the board (−3). Pure Python, below the sheets and
+the change log, so the change log never leans on presentation code.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from .games.common import HandResult, _is_int, contract_text, parse_contract
+
+
+def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
+    """What happened in a hand, in a few words: `4♠X by Bob, down 1`, `all passed`."""
+    if record.get("end"):
+        return "stopped here"
+    if record.get("passed_out"):
+        return "all passed"
+    if record.get("scrapped"):
+        return "scrapped"
+    if isinstance(record.get("contract"), str):
+        return _contract_words(record)
+    if "tallies" in record:
+        return "tallies entered"
+    return result.explanation[0] if result and result.explanation else "entered"
+
+
+def tricks_needed(contract: str) -> int | None:
+    """Tricks the contract needs (level + 6), None when it is not a contract."""
+    try:
+        return parse_contract(contract, max_level=None).needed
+    except ValueError:
+        return None
+
+
+def _contract_words(record: dict[str, Any]) -> str:
+    contract = record["contract"]
+    needed = tricks_needed(contract)
+    if needed is None:
+        return contract
+    text = contract_text(contract)
+    who = record.get("declarer") or record.get("chooser")
+    words = f"{text} by {who}" if isinstance(who, str) else text
+    tricks = record.get("tricks")
+    if _is_int(tricks):
+        words += ", made" if tricks >= needed else f", down {needed - tricks}"
+    return words
+
+
+def minus(n: int) -> str:
+    """Pegs and holes as on the board: no plus sign, a real minus sign (−3)."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def signed(points: int | Decimal) -> str:
+    """Scores as on paper: +5, −4, 0 (a real minus sign); money keeps its cents:
+    +8.00, −8.00, 0.00."""
+    figure = f"{abs(points):.2f}" if isinstance(points, Decimal) else str(abs(points))
+    if points > 0:
+        return f"+{figure}"
+    return f"−{figure}" if points < 0 else figure
+
+
+# A hyphen-minus starting a number, not inside a word or a name ("Ann-Marie 4").
+_ASCII_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
+
+
+def minus_signs(line: str) -> str:
+    """An explanation line as the page prints it: "Ann −4", not "Ann -4" (the
+    rules write ASCII for the command line and the CSV)."""
+    return _ASCII_MINUS.sub("−", line)
