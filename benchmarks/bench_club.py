@@ -57,7 +57,7 @@ from bench_live import (  # noqa: E402  (the phones of bench_live, kept alive he
     percentile_line,
 )
 
-from tests.phones import Answer, Phone, free_port  # noqa: E402
+from tests.phones import Answer, Phone, accepting, free_port  # noqa: E402
 
 PHONES_PER_TABLE = 5
 POLL_SECONDS = 2.0  # as live.js
@@ -171,17 +171,8 @@ def start_server(instance: Path, log) -> tuple[subprocess.Popen, str]:
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    deadline = time.monotonic() + 120  # the first run may set up the environment
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited with status {server.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server, f"http://127.0.0.1:{port}"
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise RuntimeError("the server did not accept connections within 120 s")
+    # The first run may set up the environment first.
+    return server, accepting(server, port, seconds=120)
 
 
 # --- 1. idle connections and a new phone ------------------------------------------

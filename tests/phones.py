@@ -79,17 +79,23 @@ def serve_process(database: str | Path, log=subprocess.DEVNULL) -> tuple[subproc
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    deadline = time.monotonic() + 30
+    return server, accepting(server, port, seconds=30)
+
+
+def accepting(server: subprocess.Popen, port: int, seconds: float) -> str:
+    """Wait until the server process accepts connections on `port` (killed if it
+    does not within `seconds`); its base address."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
             raise RuntimeError(f"the server exited with status {server.returncode}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server, f"http://127.0.0.1:{port}"
+            return f"http://127.0.0.1:{port}"
         except OSError:
             time.sleep(0.05)
     server.kill()
-    raise RuntimeError("the server did not accept connections within 30 s")
+    raise RuntimeError(f"the server did not accept connections within {seconds:g} s")
 
 
 @dataclass

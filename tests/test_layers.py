@@ -198,3 +198,47 @@ def test_the_change_log_and_the_match_file_never_reach_storage_views_or_pdf(name
     assert {m for m in reached if m in above or m.startswith("scorekeeper.views")} == set()
     used = set().union(*(OUTSIDE[module] for module in reached))
     assert used & {"sqlite_utils", "weasyprint"} == set()
+
+
+# --- the views and the package: the app's top layer ---------------------------------
+
+
+def _in_the_app_layer(name: str) -> bool:
+    return name in ("scorekeeper", "scorekeeper.views") or name.startswith("scorekeeper.views.")
+
+
+def test_the_graph_sees_the_app_layer_imports():
+    assert {"scorekeeper.views.pages", "scorekeeper.db"} <= GRAPH["scorekeeper.views.live"]
+    assert "scorekeeper.extensions" in GRAPH["scorekeeper.views.live"]
+    assert "scorekeeper.views.hands" in GRAPH["scorekeeper.app"]
+    # A function-level import counts too (cli opens the app only when asked).
+    assert "scorekeeper.app" in GRAPH["scorekeeper.cli"]
+    assert "scorekeeper" not in GRAPH["scorekeeper.db"]  # from .changelog import …
+
+
+def test_no_blueprint_imports_another():
+    blueprints = {
+        f"scorekeeper.views.{n}" for n in ("matches", "hands", "history", "live", "sheets", "rules")
+    }
+    assert {b: sorted(GRAPH[b] & blueprints) for b in blueprints} == {b: [] for b in blueprints}
+
+
+def test_no_import_inside_a_function_in_the_views_or_the_package():
+    found = []
+    for name, path in MODULES.items():
+        if not _in_the_app_layer(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                found += [
+                    f"{name}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                ]
+    assert found == []
+
+
+def test_the_package_itself_stays_light():
+    """The command line and the PDF worker import `scorekeeper` first: it imports
+    none of the app's layers (the factory is scorekeeper.app)."""
+    assert GRAPH["scorekeeper"] == set()
