@@ -21,11 +21,14 @@ from pathlib import Path
 from flask import has_request_context, request
 from playwright.sync_api import sync_playwright
 
-from scorekeeper import changelog, db, matchfile
-from scorekeeper.app import create_app
-from scorekeeper.views import hands as hand_views
-from scorekeeper.views import pages
-from tests.phones import served
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the web tests' server is the benchmark's
+
+from scorekeeper import changelog, db, matchfile  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
+from scorekeeper.views import hands as hand_views  # noqa: E402
+from scorekeeper.views import pages  # noqa: E402
+from tests.phones import served  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ROUND_TRIP_MS = 150
