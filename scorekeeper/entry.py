@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField
 from wtforms.validators import Optional
 
-from .games.common import Outcome, Problem
+from .games.common import NextHand, Outcome, Problem
 
 # Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
 # Python's isdigit() but not numbers anyone meant) and a minus.
@@ -79,23 +79,25 @@ class HandEntry:
         self.variant = variant  # the id of the variant this entry serves
         self.template = template  # templates/games/<family>/hand.html
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         """Set the choices that depend on the players and the state of the match."""
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         raise NotImplementedError
 
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         """Form data that shows `record` again, for editing."""
         return dict(record)
 
-    def quick_record(self, action: str, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def quick_record(
+        self, action: str, form: HandForm, upcoming: NextHand | None
+    ) -> dict[str, Any]:
         """The record a one-tap action stands for; every variant's "all passed" is the same."""
         if action == "passed_out" and action in self.quick_actions:
             return {"passed_out": True}
         raise KeyError(action)
 
-    def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
+    def words(self, problem: Problem, form: HandForm, upcoming: NextHand | None) -> str | None:
         """A rules problem said in the words of this form (what to tap or type),
         or None to keep the rules' words."""
         return None
@@ -103,6 +105,6 @@ class HandEntry:
     def form_field(self, record_field: str) -> str:
         return self.field_for.get(record_field, record_field)
 
-    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
         """Extra template values (what the rules derive before anything is typed)."""
         return {}

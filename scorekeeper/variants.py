@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
+from .games.common import Game, HandError, NextHand, Outcome, Problem, _is_int, key_name
 from .names import alike, name_problem
 from .registry import VARIANTS
 
@@ -213,6 +213,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
 __all__ = [
     "VARIANTS",
     "MatchError",
+    "NextHand",
     "Outcome",
     "Problem",
     "check_players",

@@ -243,7 +243,7 @@ def test_deal_rotates_and_the_dealer_plays_with_the_next_two(
     # Passed-out hands move the deal on like any other (Decision), so they
     # are enough to walk the deal round the table.
     outcome = play(players, [PASSED] * played_before)
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": dealer,
         "players": playing,
         "sitting_out": sitting_out,
@@ -267,7 +267,7 @@ def test_passed_out_hand_scores_nothing_and_moves_the_deal_on() -> None:
     ]
     assert result.details["passed_out"] is True
     assert result.details["moved"] == 0
-    assert outcome.upcoming["dealer"] == "Bob"
+    assert outcome.upcoming.dealer == "Bob"
 
 
 # --- the auction -------------------------------------------------------------
@@ -582,7 +582,7 @@ def test_a_refused_hand_changes_nothing() -> None:
     with pytest.raises(HandError):
         game.play_hand(hand("Ann", "2S", 14), 1)
     assert game.totals == {"Ann": 0, "Bob": 0, "Cy": 0}
-    assert game.upcoming()["dealer"] == "Ann"
+    assert game.upcoming().dealer == "Ann"
 
 
 @pytest.mark.parametrize(

@@ -174,7 +174,7 @@ def test_match_unfinished_has_no_winners_yet() -> None:
     outcome = play([GAME], {"games": 3})
     assert outcome.finished is False
     assert outcome.winners == []
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Bob",
         "dealers": ["Bob", "Cy", "Dan", "Ann"],
         "game": 2,
@@ -193,8 +193,8 @@ def test_match_unfinished_has_no_winners_yet() -> None:
 )
 def test_first_dealer_of_each_game_moves_one_seat_on(games_before: int, dealer: str) -> None:
     outcome = play([TIED_GAME] * games_before, {"games": 6})
-    assert outcome.upcoming["dealer"] == dealer
-    assert outcome.upcoming["game"] == games_before + 1
+    assert outcome.upcoming.dealer == dealer
+    assert outcome.upcoming.game == games_before + 1
     played = play([TIED_GAME] * (games_before + 1), {"games": 6})
     assert played.hands[-1].dealer == dealer
     assert played.hands[-1].details["dealers"][0] == dealer
@@ -364,4 +364,4 @@ def test_a_refused_game_changes_nothing() -> None:
     with pytest.raises(HandError):
         game.play_hand(with_tally("Dan", tally(0, 9, 21)), 1)
     assert game.totals == {"Ann": 0, "Bob": 0, "Cy": 0, "Dan": 0}
-    assert game.upcoming()["game"] == 1
+    assert game.upcoming().game == 1

@@ -50,8 +50,8 @@ def test_vulnerability_by_deal(swap, expected):
     assert [h.details["vulnerable"] for h in outcome.hands] == expected
     assert [h.details["deal"] for h in outcome.hands] == [1, 2, 3, 4]
     assert [h.dealer for h in outcome.hands] == PLAYERS
-    assert outcome.upcoming["deal"] == 1
-    assert outcome.upcoming["vulnerable"] == []
+    assert outcome.upcoming.deal == 1
+    assert outcome.upcoming.vulnerable == []
 
 
 @pytest.mark.parametrize(
@@ -93,8 +93,8 @@ def test_part_scores_build_a_game_and_then_both_are_wiped():
         (0, "above", 500, "game bonus"),
     ]
     assert outcome.hands[2].explanation[1] == "We: game (130 below the line)"
-    assert outcome.upcoming["part_scores"] == [0, 0]  # They's 40 is wiped too
-    assert outcome.upcoming["games"] == [1, 0]
+    assert outcome.upcoming.part_scores == [0, 0]  # They's 40 is wiped too
+    assert outcome.upcoming.games == [1, 0]
 
 
 def test_no_rubber_bonus_for_two_games():
@@ -155,7 +155,7 @@ def test_part_scores_do_not_carry_to_the_next_round():
     fifth = outcome.hands[4]
     assert (fifth.dealer, fifth.details["round"], fifth.details["deal"]) == ("Ann", 2, 1)
     assert entries(fifth) == [(1, "below", 60, "tricks")]
-    assert outcome.upcoming["part_scores"] == [0, 60]
+    assert outcome.upcoming.part_scores == [0, 60]
 
 
 # --- passed out, rounds, the end marker ----------------------------------------------------
@@ -190,7 +190,7 @@ def test_rounds_option_and_unit_differences_per_round():
     outcome = play(*first_round, hand("Dee", "1NT", 8), options={"rounds": 2})
     # Round 1: We 100 + 300 + 20 + 20 = 440, They 60 + 100 = 160. Round 2: They 40 + 30.
     assert outcome.summary.unit_differences == [280, -70]
-    assert outcome.upcoming["round"] == 2
+    assert outcome.upcoming.round == 2
     assert outcome.finished is False
 
 
@@ -205,7 +205,7 @@ def test_end_marker_gives_no_bonus_for_an_unfinished_round():
 
 def test_upcoming():
     outcome = play(hand("Ann", "2S", 8), options={"swap_vulnerability": True})
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Bob",
         "dealer_after_passed_out": "Bob",  # Chicago: the same dealer deals again
         "vulnerable": ["We"],
@@ -216,6 +216,7 @@ def test_upcoming():
         "side_names": ["We", "They"],
         "sides": [["Ann", "Cy"], ["Bob", "Dee"]],
         "deal": 2,
+        "rubber": None,
     }
 
 

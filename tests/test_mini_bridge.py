@@ -270,13 +270,15 @@ def test_four_twenty_all_is_dealt_again_by_the_same_dealer() -> None:
         "not counted: Ann deals again",
     ]
     assert hand.details == {"hcp": TWENTY_ALL, "redeal": True, "note": "20–20: dealt again"}
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Ann",
         "announcement_order": ["Ann", "Bob", "Cy", "Dee"],
         "counted_so_far": 0,
         "deals_again": True,
         "hands_to_play": 8,
         "hands_left": 8,
+        "target": None,
+        "to_target": None,
     }
 
 
@@ -286,9 +288,9 @@ def test_four_deal_passes_clockwise_on_counted_hands_only() -> None:
     ] * 3
     outcome = four(hands)
     assert [h.dealer for h in outcome.hands] == ["Ann", "Bob", "Bob", "Cy", "Dee", "Ann"]
-    assert outcome.upcoming["dealer"] == "Bob"
-    assert outcome.upcoming["announcement_order"] == ["Bob", "Cy", "Dee", "Ann"]
-    assert outcome.upcoming["hands_left"] == 3
+    assert outcome.upcoming.dealer == "Bob"
+    assert outcome.upcoming.announcement_order == ["Bob", "Cy", "Dee", "Ann"]
+    assert outcome.upcoming.hands_left == 3
 
 
 def test_four_default_is_eight_counted_hands() -> None:
@@ -313,13 +315,15 @@ def test_four_hands_option() -> None:
 def test_four_target_ends_the_match_after_the_hand_reaching_it() -> None:
     open_match = four([played(DEE_DECLARES, True, "H", 10)], {"target": 500})
     assert open_match.finished is False
-    assert open_match.upcoming == {
+    assert vars(open_match.upcoming) == {
         "dealer": "Bob",
         "announcement_order": ["Bob", "Cy", "Dee", "Ann"],
         "counted_so_far": 1,
         "deals_again": False,
         "target": 500,
         "to_target": 80,
+        "hands_to_play": None,
+        "hands_left": None,
     }
     done = four([played(DEE_DECLARES, True, "H", 10)] * 2, {"target": 500})
     assert (done.finished, done.winners, done.totals["Dee"]) == (True, ["Bob", "Dee"], 840)
@@ -665,13 +669,15 @@ def test_three_scrapped_deal_is_dealt_again() -> None:
         "scrapped": True,
         "note": "scrapped by Ann (20 HCP)",
     }
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Ann",
         "announcement_order": ["Ann", "Bob", "Cy"],
         "counted_so_far": 0,
         "deals_again": True,
         "hands_to_play": 9,
         "hands_left": 9,
+        "target": None,
+        "to_target": None,
     }
 
 
@@ -699,13 +705,15 @@ def test_three_target_reached_by_a_player() -> None:
 
 def test_three_upcoming_with_target() -> None:
     outcome = three([played(CY_DECLARES, True, "NT", 9)], {"target": 1000})
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Bob",
         "announcement_order": ["Bob", "Cy", "Ann"],
         "counted_so_far": 1,
         "deals_again": False,
         "target": 1000,
         "to_target": 580,
+        "hands_to_play": None,
+        "hands_left": None,
     }
 
 

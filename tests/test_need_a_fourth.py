@@ -549,7 +549,7 @@ def test_passed_out_scores_zero_counts_and_the_deal_moves_on():
     }
     assert first.details["passed_out"] is True
     assert outcome.hands[1].dealer == "Bob"
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Cy",
         "bidding_order": ["Cy", "Ann", "Bob"],
         "liar_rule": False,
@@ -561,12 +561,12 @@ def test_passed_out_scores_zero_counts_and_the_deal_moves_on():
 def test_dealer_passes_to_the_left_every_hand():
     outcome = play(*[{"passed_out": True}] * 4)
     assert [h.dealer for h in outcome.hands] == ["Ann", "Bob", "Cy", "Ann"]
-    assert outcome.upcoming["dealer"] == "Bob"
-    assert outcome.upcoming["bidding_order"] == ["Bob", "Cy", "Ann"]
+    assert outcome.upcoming.dealer == "Bob"
+    assert outcome.upcoming.bidding_order == ["Bob", "Cy", "Ann"]
 
 
 def test_upcoming_with_liar_rule_and_default_nine_hands():
-    assert play(liar_rule=True).upcoming == {
+    assert vars(play(liar_rule=True).upcoming) == {
         "dealer": "Ann",
         "bidding_order": ["Ann", "Bob", "Cy"],
         "liar_rule": True,

@@ -68,7 +68,7 @@ def tricks_for(draw, needed: int) -> int:
 # --- one legal hand per variant ---------------------------------------------------
 
 
-def top_game_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def top_game_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     kind = draw(st.sampled_from(["played"] * 4 + ["passed", "misinformation"]))
     if kind == "passed":
         calls = draw(st.sampled_from([{}, {"bids": [None, None, None]}]))
@@ -82,7 +82,7 @@ def top_game_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str,
     record: dict[str, Any] = {}
     if draw(st.booleans()):
         # The auction: bids rising in bidding order, the declarer's the last and highest.
-        order = coming["bidding_order"]
+        order = coming.bidding_order
         seat = order.index(declarer)
         top = draw(st.integers(2, bid))
         earlier = (
@@ -112,7 +112,7 @@ def top_game_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str,
     return record
 
 
-def need_a_fourth_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def need_a_fourth_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     if draw(st.integers(0, 9)) == 0:
         calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
         return {**calls, "passed_out": True}
@@ -128,7 +128,7 @@ def need_a_fourth_hand(draw, players: list[str], coming: dict[str, Any]) -> dict
             calls += ["P"] * draw(st.integers(0, 1 if calls else 2))
             calls.append(bid_name(bid))
         record["auction"] = [*calls, "P", "P"]
-        chooser = coming["bidding_order"][(len(calls) - 1) % 3]
+        chooser = coming.bidding_order[(len(calls) - 1) % 3]
     else:
         chooser = draw(st.sampled_from(players))
         record["chooser"] = chooser
@@ -138,13 +138,13 @@ def need_a_fourth_hand(draw, players: list[str], coming: dict[str, Any]) -> dict
     if doubled == 2:
         record["redoubled_by"] = draw(st.sampled_from([chooser, partner]))
     record["tricks"] = tricks_for(draw, rank // 5 + 7)
-    if coming["liar_rule"] and "auction" not in record and draw(st.booleans()):
+    if coming.liar_rule and "auction" not in record and draw(st.booleans()):
         record["liars"] = draw(st.lists(st.sampled_from([chooser, partner]), unique=True))
     return record
 
 
-def bridge_for_three_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
-    playing = coming["players"]
+def bridge_for_three_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    playing = coming.players
     if draw(st.integers(0, 9)) == 0:
         calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
         return {**calls, "passed_out": True}
@@ -173,7 +173,7 @@ def mini_bridge_play(draw) -> dict[str, Any]:
     return {"game": game, "strain": strain, "tricks": tricks_for(draw, needed)}
 
 
-def mini_bridge_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def mini_bridge_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     hcp = dict(zip(players, split(draw, 40, 4, 37), strict=True))
     ours, theirs = hcp[players[0]] + hcp[players[2]], hcp[players[1]] + hcp[players[3]]
     if ours == theirs:
@@ -181,22 +181,22 @@ def mini_bridge_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[s
     record = {"hcp": hcp, **mini_bridge_play(draw)}
     if draw(st.booleans()):
         side = players[0::2] if ours > theirs else players[1::2]
-        order = coming["announcement_order"]
+        order = coming.announcement_order
         record["declarer"] = min(side, key=lambda p: (-hcp[p], order.index(p)))
     return record
 
 
-def mini_bridge_3_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def mini_bridge_3_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     *held, dummy = split(draw, 40, 4, 37)
     hcp = dict(zip(players, held, strict=True))
-    order = coming["announcement_order"]
+    order = coming.announcement_order
     declarer = min(players, key=lambda p: (-hcp[p], order.index(p)))
     if hcp[declarer] + dummy < 21 and draw(st.booleans()):
         return {"hcp": hcp, "scrapped": True}
     return {"hcp": hcp, **mini_bridge_play(draw)}
 
 
-def rubber_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def rubber_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     if draw(st.integers(0, 9)) == 0:
         return {"passed_out": True}
     level = draw(st.integers(1, 7))
@@ -213,7 +213,7 @@ def rubber_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, A
     return record
 
 
-def calypso_hand(draw, players: list[str], coming: dict[str, Any]) -> dict[str, Any]:
+def calypso_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
     left = 208
     tallies = {}
     for player in players:

@@ -321,16 +321,16 @@ def test_part_scores_add_up_to_a_game():
     outcome = play(hand("Ann", "2H", 8), hand("Cy", "2D", 8))
     assert [h.details["game_won"] for h in outcome.hands] == [None, 0]
     assert outcome.hands[1].explanation[-1] == "We: game (100 below the line)"
-    assert outcome.upcoming["games"] == [1, 0]
-    assert outcome.upcoming["vulnerable"] == ["We"]
-    assert outcome.upcoming["game"] == 2
+    assert outcome.upcoming.games == [1, 0]
+    assert outcome.upcoming.vulnerable == ["We"]
+    assert outcome.upcoming.game == 2
 
 
 def test_a_game_wipes_both_part_scores_for_game_purposes():
     # We have 60 below; They make game; in game 2 We' old 60 no longer helps.
     outcome = play(hand("Ann", "2S", 8), hand("Bob", "4H", 10), hand("Ann", "2S", 8))
     assert outcome.hands[2].details["game_won"] is None
-    assert outcome.upcoming["part_scores"] == [60, 0]
+    assert outcome.upcoming.part_scores == [60, 0]
     assert outcome.totals == sides(120, 120)  # still counted in the totals
 
 
@@ -338,7 +338,7 @@ def test_only_tricks_bid_count_towards_game():
     # 1NT with 6 overtricks: 40 below and 180 above, no game.
     outcome = play(hand("Ann", "1NT", 13))
     assert outcome.hands[0].details["game_won"] is None
-    assert outcome.upcoming["part_scores"] == [40, 0]
+    assert outcome.upcoming.part_scores == [40, 0]
 
 
 def test_doubled_part_score_contract_makes_game():
@@ -383,7 +383,7 @@ def test_rubber_bonus(games, bonus, text):
 def test_next_rubber_starts_with_no_games_and_no_one_vulnerable():
     outcome = play(hand("Ann", "3NT", 9), hand("Cy", "3NT", 9), options={"rubbers": 2})
     assert outcome.finished is False
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Cy",
         "dealer_after_passed_out": "Dee",  # rubber: a passed-out deal moves the deal on
         "vulnerable": [],
@@ -393,6 +393,8 @@ def test_next_rubber_starts_with_no_games_and_no_one_vulnerable():
         "part_scores": [0, 0],
         "side_names": ["We", "They"],
         "sides": [["Ann", "Cy"], ["Bob", "Dee"]],
+        "round": None,
+        "deal": None,
     }
     third = play(
         hand("Ann", "3NT", 9), hand("Cy", "3NT", 9), hand("Cy", "4S", 9), options={"rubbers": 2}
@@ -448,7 +450,7 @@ def test_passed_out_scores_nothing_and_the_deal_passes_on():
 def test_dealer_goes_round_clockwise_from_the_first_player():
     outcome = play(*[hand("Ann", "1C", 7)] * 5)
     assert [h.dealer for h in outcome.hands] == ["Ann", "Bob", "Cy", "Dee", "Ann"]
-    assert outcome.upcoming["dealer"] == "Bob"
+    assert outcome.upcoming.dealer == "Bob"
 
 
 # --- the end marker: unfinished rubber -----------------------------------------------
@@ -683,7 +685,7 @@ def test_honeymoon_scores_exactly_as_a_rubber_with_one_player_a_side():
 
 def test_honeymoon_upcoming_names_players_as_sides():
     outcome = play(hand("Bob", "4H", 10), variant="honeymoon", players=PAIR)
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Bob",
         "dealer_after_passed_out": "Ann",
         "vulnerable": ["Bob"],
@@ -693,6 +695,8 @@ def test_honeymoon_upcoming_names_players_as_sides():
         "part_scores": [0, 0],
         "side_names": ["Ann", "Bob"],
         "sides": [["Ann"], ["Bob"]],
+        "round": None,
+        "deal": None,
     }
 
 

@@ -153,14 +153,14 @@ def test_playnumber_4_or_less_passes_the_hand_out_and_counts():
     result = outcome.hands[0]
     assert (result.counted, result.scores) == (True, {"Ann": 0, "Bob": 0, "Cy": 0})
     assert result.explanation == ["pn = 3 + 1 = 4 → 4 or less: the hand is passed out", "no score"]
-    assert outcome.upcoming["dealer"] == "Bob"
+    assert outcome.upcoming.dealer == "Bob"
 
 
 def test_passed_out_auction_counts_and_deal_moves_on():
     outcome = play({"bids": [None, None, None], "passed_out": True})
     assert outcome.hands[0].counted is True
     assert outcome.hands[0].scores == {"Ann": 0, "Bob": 0, "Cy": 0}
-    assert outcome.upcoming["dealer"] == "Bob"
+    assert outcome.upcoming.dealer == "Bob"
 
 
 def test_misinformation_informer_pays_2_per_opponent_and_same_dealer_redeals():
@@ -169,7 +169,7 @@ def test_misinformation_informer_pays_2_per_opponent_and_same_dealer_redeals():
     result = outcome.hands[0]
     assert result.counted is False
     assert result.scores == {"Ann": 2, "Bob": -4, "Cy": 2}
-    assert outcome.upcoming["dealer"] == "Ann"
+    assert outcome.upcoming.dealer == "Ann"
 
 
 def test_dealing_order_and_change_of_places_at_half_time():
@@ -177,7 +177,7 @@ def test_dealing_order_and_change_of_places_at_half_time():
     dealers = [h.dealer for h in outcome.hands]
     # First half A, B, C, A, B, C; second half B and C change places: A deals hand 7.
     assert dealers == ["Ann", "Bob", "Cy", "Ann", "Bob", "Cy", "Ann"]
-    assert outcome.upcoming == {
+    assert vars(outcome.upcoming) == {
         "dealer": "Cy",
         "half": 2,
         "hand_in_half": 2,

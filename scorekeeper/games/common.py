@@ -316,6 +316,14 @@ class Summary:
     scores: each rule set extends it with its own typed facts."""
 
 
+@dataclass(frozen=True)
+class NextHand:
+    """What the rules know about the next hand before anything is typed; each
+    game's rules extend it with their own facts (bidding order, vulnerability…)."""
+
+    dealer: str
+
+
 @dataclass
 class Outcome:
     """The result of replaying a whole match."""
@@ -327,7 +335,7 @@ class Outcome:
     totals: dict[str, int]
     finished: bool
     winners: list[str]
-    upcoming: dict[str, Any] | None
+    upcoming: NextHand | None
     summary: Summary = field(default_factory=Summary)
 
 
@@ -361,7 +369,7 @@ class Game:
         """The facts of this rule set that pages show (none beyond the scores here)."""
         return Summary()
 
-    def upcoming(self) -> dict[str, Any]:
+    def upcoming(self) -> NextHand:
         raise NotImplementedError
 
     def is_finished(self) -> bool:

@@ -32,7 +32,7 @@ from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe
 from ..db import Applied
 from ..entry import HandEntry
 from ..registry import entry_for, score_line
-from ..variants import MatchError, Outcome, Problem, replay
+from ..variants import MatchError, NextHand, Outcome, Problem, replay
 from .commands import (
     NO_REVISION,
     SESSION_LOST,
@@ -96,7 +96,7 @@ def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
 
 
 def _show_problems(
-    entry: HandEntry, form, problems: list[Problem], number: int, upcoming: dict
+    entry: HandEntry, form, problems: list[Problem], number: int, upcoming: NextHand | None
 ) -> list[Problem]:
     def field_for(name: str):
         field = getattr(form, entry.form_field(name), None)
@@ -139,7 +139,7 @@ def _position(loaded: Loaded, hand_key: int | None) -> int | None:
     return next((h.position - 1 for h in loaded.stored.hands if h.id == hand_key), None)
 
 
-def _record_from(entry: HandEntry, form, upcoming: dict[str, Any]) -> dict[str, Any]:
+def _record_from(entry: HandEntry, form, upcoming: NextHand | None) -> dict[str, Any]:
     if form.quick.data:
         try:
             return entry.quick_record(form.quick.data, form, upcoming)
@@ -172,7 +172,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
             flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
             return _to_sheet(match_id)
         before = _before(loaded, position)
-        upcoming = before.upcoming or {}
+        upcoming = before.upcoming
         entry.prepare(form, loaded.stored.players, upcoming)
         if session_lost:
             rejected = True
@@ -239,7 +239,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         except MatchError as exc:
             flash_problems(exc.lines)
             return _to_sheet(match_id)
-    upcoming = before.upcoming or {}
+    upcoming = before.upcoming
     if form is None:
         data = None if hand_key is None else entry.from_record(stored.hands[position].record)
         form = entry.form(formdata=None, data=data)
@@ -293,7 +293,7 @@ def preview(match_id: str):
         before = _state_before(loaded.stored.match, position)
     except MatchError:
         abort(409)
-    upcoming = before.upcoming or {}
+    upcoming = before.upcoming
     form = entry.form(formdata=request.args, meta={"csrf": False})
     entry.prepare(form, loaded.stored.players, upcoming)
     extra = entry.context(before, upcoming)

@@ -49,7 +49,7 @@ def match_state(stored: StoredMatch) -> dict:
     except MatchError:
         return {"state": "needs a fix", "next": "a hand no longer fits the rules"}
     if not outcome.finished:
-        dealer = (outcome.upcoming or {}).get("dealer")
+        dealer = outcome.upcoming.dealer if outcome.upcoming else None
         return {"state": "in progress", "next": f"{dealer} deals next" if dealer else ""}
     records = stored.records
     stopped = bool(records) and records[-1] == {"end": True}

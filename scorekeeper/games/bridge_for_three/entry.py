@@ -13,8 +13,8 @@ from wtforms import BooleanField, HiddenField
 from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
 from ...words import minus
 from .. import contract as contract_fields
-from ..common import Outcome
-from .rules import DOUBLE, FLOOR, WINNING_HOLE
+from ..common import NextHand, Outcome
+from .rules import DOUBLE, FLOOR, WINNING_HOLE, BridgeForThreeNext
 
 DOUBLING = [("", "Not doubled"), (DOUBLE, "Doubled")]
 
@@ -39,17 +39,17 @@ class BridgeForThreeEntry(HandEntry):
     field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All three passed"}
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         # This hand's three in seating order, as in the pegs table and the sheet,
         # the same places every hand (the calling order is shown as text above).
-        playing = upcoming.get("players", players)
+        playing = upcoming.players if isinstance(upcoming, BridgeForThreeNext) else players
         seats = [p for p in players if p in playing]
         form.declarer.choices = player_choices(seats)
         # All three are drawn so the script can hide whoever is declarer; without
         # the script the rules refuse the declarer as doubler.
         form.doubler.choices = player_choices(seats)
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
         if form.auction.data and not form.drop_auction.data:
             record["auction"] = form.auction.data.split()
@@ -77,9 +77,10 @@ class BridgeForThreeEntry(HandEntry):
             data.update(parts, doubled=doubled)
         return data
 
-    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
-        pegs = upcoming.get("pegs", outcome.totals)
-        playing = upcoming.get("players", [])
+    def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
+        coming = upcoming if isinstance(upcoming, BridgeForThreeNext) else None
+        pegs = coming.pegs if coming else outcome.totals
+        playing = coming.players if coming else []
         return {
             "pegs": [
                 {"player": p, "peg": minus(pegs[p]), "playing": p in playing}

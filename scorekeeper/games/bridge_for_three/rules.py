@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..common import Bid, Checks, Contract, Game, HandResult, parse_bid, undertricks
+from ..common import Bid, Checks, Contract, Game, HandResult, NextHand, parse_bid, undertricks
 
 HAND_SIZE = 3  # players taking part in each hand
 FLOOR = -6  # the lowest hole on the board
@@ -94,6 +94,15 @@ def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | No
     return Auction(high, bidder, doubler), None
 
 
+@dataclass(frozen=True)
+class BridgeForThreeNext(NextHand):
+    """The next hand of Bridge for Three: who calls, who sits out, the pegs so far."""
+
+    players: list[str]
+    sitting_out: list[str]
+    pegs: dict[str, int]
+
+
 class BridgeForThree(Game):
     id = "bridge-for-three"
     name = "Bridge for Three"
@@ -122,13 +131,13 @@ class BridgeForThree(Game):
     def is_finished(self) -> bool:
         return any(pos >= WINNING_HOLE for pos in self.totals.values())
 
-    def upcoming(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer(),
-            "players": self.hand_players(),
-            "sitting_out": self.sitting_out(),
-            "pegs": dict(self.totals),
-        }
+    def upcoming(self) -> BridgeForThreeNext:
+        return BridgeForThreeNext(
+            dealer=self.dealer(),
+            players=self.hand_players(),
+            sitting_out=self.sitting_out(),
+            pegs=dict(self.totals),
+        )
 
     # -- one hand -------------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:

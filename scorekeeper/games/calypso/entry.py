@@ -12,7 +12,7 @@ from wtforms import HiddenField, StringField
 from wtforms.validators import Length, Optional
 
 from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices
-from ..common import Outcome
+from ..common import NextHand, Outcome
 from .rules import (
     CALYPSO_POINTS,
     CARDS_PER_CALYPSO,
@@ -56,7 +56,7 @@ class CalypsoEntry(HandEntry):
     noun = "Game"
     form = CalypsoForm
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         form.players = list(players)  # type: ignore[attr-defined]
         stored = form.tallies.data
         if isinstance(stored, dict):  # editing: from_record handed over the stored tallies
@@ -68,7 +68,7 @@ class CalypsoEntry(HandEntry):
                         field.data = str(tally[count])
             form.tallies.data = ""
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         tallies: dict[str, dict[str, Any]] = {}
         for seat, player in enumerate(form.players, 1):  # type: ignore[attr-defined]
             tally: dict[str, Any] = {}
@@ -85,7 +85,7 @@ class CalypsoEntry(HandEntry):
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         return {"tallies": record.get("tallies")}
 
-    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
         players = outcome.players
         summary = outcome.summary
         return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..common import Checks, Game, HandResult, OptionSpec, Summary
+from ..common import Checks, Game, HandResult, NextHand, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
 CALYPSO_POINTS = (500, 750, 1000, 1000)
@@ -73,6 +73,15 @@ class CalypsoSummary(Summary):
     partner: dict[str, str]  # each player's partner
 
 
+@dataclass(frozen=True)
+class CalypsoNext(NextHand):
+    """The next game of Calypso: its four dealers in turn, its number of how many."""
+
+    dealers: list[str]
+    game: int
+    games: int
+
+
 class Calypso(Game):
     id = "calypso"
     name = "Calypso"
@@ -106,14 +115,14 @@ class Calypso(Game):
     def winners(self) -> list[str]:
         return self.side_winners()
 
-    def upcoming(self) -> dict[str, Any]:
+    def upcoming(self) -> CalypsoNext:
         dealers = self.dealers()
-        return {
-            "dealer": dealers[0],
-            "dealers": dealers,
-            "game": self.games_played + 1,
-            "games": self.options["games"],
-        }
+        return CalypsoNext(
+            dealer=dealers[0],
+            dealers=dealers,
+            game=self.games_played + 1,
+            games=self.options["games"],
+        )
 
     # -- one game -------------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:

@@ -15,13 +15,14 @@ from wtforms.validators import Length, Optional
 
 from ...entry import HandEntry, HandForm, as_int, choice_field
 from .. import contract as contract_fields
-from ..common import HCP_IN_DECK, STRAIN_SYMBOL, Outcome, Problem, partnerships
+from ..common import HCP_IN_DECK, STRAIN_SYMBOL, NextHand, Outcome, Problem, partnerships
 from .rules import (
     GAME_BONUS,
     MAX_HCP,
     NEEDED_FOR_GAME,
     SCRAP_BELOW,
     UNDERTRICK_PENALTY,
+    MiniBridgeNext,
     declaring,
     pick_declarer,
     trick_score,
@@ -96,12 +97,12 @@ class _MiniBridgeEntry(HandEntry):
     preview_template = "games/mini_bridge/_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
 
-    def words(self, problem: Problem, form: HandForm, upcoming: dict[str, Any]) -> str | None:
+    def words(self, problem: Problem, form: HandForm, upcoming: NextHand | None) -> str | None:
         """Boxes left empty: whose points are still to enter (the rules name each
         missing player, in the match file's words)."""
         if problem.field != "hcp":
             return None
-        order = upcoming.get("announcement_order", [])
+        order = upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else []
         typed = announced(form, order)
         missing = [player for player in order if player not in typed]
         # A box holding something wrong keeps the rules' words for every HCP problem.
@@ -111,18 +112,20 @@ class _MiniBridgeEntry(HandEntry):
         names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
         return f"enter the points of {names}"
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         """When editing, put the stored announcements into their inputs."""
         stored = form.hcp.data
         if not isinstance(stored, dict):
             return
-        for player, field in hcp_inputs(form, upcoming.get("announcement_order", players)):
+        for player, field in hcp_inputs(
+            form, upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else players
+        ):
             if field.data in (None, "") and player in stored:
                 field.data = str(stored[player])
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
-        hcp = announced(form, upcoming["announcement_order"])
+        hcp = announced(form, upcoming.announcement_order)  # type: ignore[union-attr]
         if hcp:
             record["hcp"] = hcp
         if getattr(form, "scrapped", None) is not None and form.scrapped.data:
@@ -184,9 +187,9 @@ class _MiniBridgeEntry(HandEntry):
             found["result"] = f"{contract}, {tricks} tricks: made, {declarers} score {total}."
         return found
 
-    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
         players = list(outcome.players)
-        order = upcoming.get("announcement_order", players)
+        order = upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else players
         four = len(players) == 4
         sides = [list(side) for side in partnerships(players)] if four else []
         rules = {"deck": HCP_IN_DECK, "max_hcp": MAX_HCP, "scrap_below": SCRAP_BELOW}
@@ -201,7 +204,7 @@ class _MiniBridgeEntry(HandEntry):
             "facts": {
                 "four": four,
                 "order": order,
-                "dealer": upcoming.get("dealer"),
+                "dealer": upcoming.dealer if upcoming else None,
                 "rules": {"deck": HCP_IN_DECK, "max_hcp": MAX_HCP},
             },
         }

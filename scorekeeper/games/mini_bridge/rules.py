@@ -18,6 +18,7 @@ from ..common import (
     Game,
     HandError,
     HandResult,
+    NextHand,
     OptionSpec,
     Summary,
     _is_int,
@@ -94,6 +95,21 @@ def contract_name(game: bool, strain: str) -> str:
     return f"{'GAME' if game else 'no GAME'} in {STRAIN_SYMBOL[strain]}"
 
 
+@dataclass(frozen=True)
+class MiniBridgeNext(NextHand):
+    """The next hand of Mini Bridge: who announces first, and how far from the end,
+    as a target (`target`, `to_target`) or a number of hands (`hands_to_play`,
+    `hands_left`); the other pair stays None."""
+
+    announcement_order: list[str]
+    counted_so_far: int
+    deals_again: bool
+    target: int | None = None
+    to_target: int | None = None
+    hands_to_play: int | None = None
+    hands_left: int | None = None
+
+
 class _MiniBridgeGame(Game):
     """What both forms share: dealing, announcing, the contract and its score."""
 
@@ -140,20 +156,22 @@ class _MiniBridgeGame(Game):
             return self.best_total() >= self.target
         return self.counted >= (self.hands_to_play or 0)
 
-    def upcoming(self) -> dict[str, Any]:
-        coming: dict[str, Any] = {
+    def upcoming(self) -> MiniBridgeNext:
+        common = {
             "dealer": self.dealer(),
             "announcement_order": self.announcement_order(),
             "counted_so_far": self.counted,
             "deals_again": self.again,
         }
         if self.target is not None:
-            coming["target"] = self.target
-            coming["to_target"] = self.target - self.best_total()
-        else:
-            coming["hands_to_play"] = self.hands_to_play
-            coming["hands_left"] = (self.hands_to_play or 0) - self.counted
-        return coming
+            return MiniBridgeNext(
+                **common, target=self.target, to_target=self.target - self.best_total()
+            )
+        return MiniBridgeNext(
+            **common,
+            hands_to_play=self.hands_to_play,
+            hands_left=(self.hands_to_play or 0) - self.counted,
+        )
 
     # -- checking -------------------------------------------------------------
     def _read_hcp(self, checks: Checks, holders: list[str]) -> dict[str, int] | None:

@@ -19,12 +19,13 @@ from wtforms.validators import Length, Optional
 
 from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
 from .. import contract as contract_fields
-from ..common import STRAIN_SYMBOL, STRAINS, Bid, Contract
+from ..common import STRAIN_SYMBOL, STRAINS, Bid, Contract, NextHand
 from .rules import (
     PASS,
     PASSES_TO_END,
     PASSES_WITHOUT_BID,
     Auction,
+    NeedAFourthNext,
     parse_auction,
     structured_bids,
 )
@@ -120,11 +121,12 @@ class NeedAFourthEntry(HandEntry):
     field_for = {"contract": "strain", "passed_out": "quick"}
     quick_actions = {"passed_out": "All passed"}
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
-        order = upcoming.get("bidding_order", players)
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
+        coming = upcoming if isinstance(upcoming, NeedAFourthNext) else None
+        order = coming.bidding_order if coming else players
         for name in ("chooser", "partner", "redoubled_by", "liars"):
             getattr(form, name).choices = player_choices(order)
-        form.liar_rule = bool(upcoming.get("liar_rule"))
+        form.liar_rule = bool(coming and coming.liar_rule)
         calls = calls_from_text(form.auction.data)
         form.auction_text = " ".join(calls)
         auction = checked_auction(calls, order)
@@ -160,8 +162,8 @@ class NeedAFourthEntry(HandEntry):
             )
         form.not_met.data = ticked
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
-        order = upcoming.get("bidding_order", [])
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
+        order = upcoming.bidding_order if isinstance(upcoming, NeedAFourthNext) else []
         record: dict[str, Any] = {}
         calls = calls_from_text(form.auction.data)
         auction = checked_auction(calls, order)
@@ -223,15 +225,16 @@ class NeedAFourthEntry(HandEntry):
             "bids": form.structured_list,
         }
 
-    def context(self, outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
-        hand = upcoming.get("hand", 1)
+    def context(self, outcome, upcoming: NextHand | None) -> dict[str, Any]:
+        coming = upcoming if isinstance(upcoming, NeedAFourthNext) else None
+        hand = coming.hand if coming else 1
         return {
-            "hands_total": hand + upcoming.get("hands_left", 1) - 1,
+            "hands_total": hand + (coming.hands_left if coming else 1) - 1,
             "derive": self.derive,
             "bids": bid_buttons(),
             "facts": {
-                "bidders": upcoming.get("bidding_order", []),
-                "liarRule": bool(upcoming.get("liar_rule")),
+                "bidders": coming.bidding_order if coming else [],
+                "liarRule": bool(coming and coming.liar_rule),
                 "symbols": STRAIN_SYMBOL,
                 # When the auction is over, and the tricks each level needs: the
                 # script shows the auction as it is tapped with the rules' numbers.

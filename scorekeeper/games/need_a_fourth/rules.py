@@ -19,6 +19,7 @@ from ..common import (
     Contract,
     Game,
     HandResult,
+    NextHand,
     OptionSpec,
     overtricks,
     parse_bid,
@@ -228,6 +229,16 @@ def structured_bids(auction: list[str], bidders: list[str]) -> list[StructuredBi
 # --- the game ---------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class NeedAFourthNext(NextHand):
+    """The next hand of Need a Fourth: bidding order, the liar rule, hands to go."""
+
+    bidding_order: list[str]
+    liar_rule: bool
+    hand: int
+    hands_left: int
+
+
 class NeedAFourth(Game):
     id = "need-a-fourth"
     name = "Need a Fourth?"
@@ -257,14 +268,14 @@ class NeedAFourth(Game):
     def is_finished(self) -> bool:
         return self.played >= self.options["hands"]
 
-    def upcoming(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer(),
-            "bidding_order": self.bidding_order(),
-            "liar_rule": self.options["liar_rule"],
-            "hand": self.played + 1,
-            "hands_left": self.options["hands"] - self.played,
-        }
+    def upcoming(self) -> NeedAFourthNext:
+        return NeedAFourthNext(
+            dealer=self.dealer(),
+            bidding_order=self.bidding_order(),
+            liar_rule=self.options["liar_rule"],
+            hand=self.played + 1,
+            hands_left=self.options["hands"] - self.played,
+        )
 
     # -- one hand -------------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:

@@ -11,8 +11,8 @@ from typing import Any
 
 from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
 from .. import contract as contract_fields
-from ..common import Outcome
-from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS
+from ..common import NextHand, Outcome
+from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS, RubberNext
 
 DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
 HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
@@ -44,11 +44,11 @@ class RubberEntry(HandEntry):
     }
     quick_actions = {"passed_out": "Passed out"}
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         form.declarer.choices = player_choices(players)
         form.honours_holder.choices = [("", "Nobody"), *player_choices(players)]
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
         if form.declarer.data:
             record["declarer"] = form.declarer.data
@@ -79,18 +79,18 @@ class RubberEntry(HandEntry):
         data.update(contract_fields.split(record))
         return data
 
-    def context(self, outcome: Outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
-        if not upcoming:
+    def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
+        if not isinstance(upcoming, RubberNext):
             return {}
-        names, sides = upcoming["side_names"], upcoming["sides"]
-        vulnerable = upcoming["vulnerable"]
+        names, sides = upcoming.side_names, upcoming.sides
+        vulnerable = upcoming.vulnerable
         columns = [
             {
                 "name": names[i],
                 "players": " & ".join(sides[i]) if len(sides[i]) > 1 else "",
                 "vulnerable": names[i] in vulnerable,
-                "games": upcoming["games"][i],
-                "part_score": upcoming["part_scores"][i],
+                "games": upcoming.games[i],
+                "part_score": upcoming.part_scores[i],
             }
             for i in (0, 1)
         ]
@@ -105,6 +105,6 @@ class RubberEntry(HandEntry):
         return {
             "columns": columns,
             "vulnerable_text": vulnerable_text,
-            "passed_dealer": upcoming["dealer_after_passed_out"],
+            "passed_dealer": upcoming.dealer_after_passed_out,
             "deals_in_round": DEALS_IN_ROUND,
         }

@@ -10,7 +10,7 @@ which bonuses a game brings: each class's `_vulnerable`, `_passed_out` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
 from ..common import (
@@ -18,6 +18,7 @@ from ..common import (
     Contract,
     Game,
     HandResult,
+    NextHand,
     OptionSpec,
     Summary,
     _is_int,
@@ -163,6 +164,24 @@ class PartnershipSummary(Summary):
     vulnerable: list[bool]  # each side, for the next deal
 
 
+@dataclass(frozen=True)
+class RubberNext(NextHand):
+    """The next deal of Rubber, Honeymoon or Chicago: the sides, their games and part
+    scores, who is vulnerable; `rubber` (Rubber, Honeymoon) or `round` and `deal`
+    (Chicago) count where the match is, the other stays None."""
+
+    dealer_after_passed_out: str
+    vulnerable: list[str]
+    game: int
+    games: list[int]
+    part_scores: list[int]
+    side_names: list[str]
+    sides: list[list[str]]
+    rubber: int | None = None
+    round: int | None = None
+    deal: int | None = None
+
+
 class _PartnershipGame(Game):
     """What rubber, honeymoon and Chicago share: sides, checks, contract scores, units.
 
@@ -232,21 +251,21 @@ class _PartnershipGame(Game):
     # Who deals after a passed-out deal: the next player (Chicago: the same one).
     passed_out_moves_deal: ClassVar[bool] = True
 
-    def upcoming(self) -> dict[str, Any]:
+    def upcoming(self) -> RubberNext:
         dealer = self._dealer()
-        return {
-            "dealer": dealer,
-            "dealer_after_passed_out": (
+        return RubberNext(
+            dealer=dealer,
+            dealer_after_passed_out=(
                 next_player(self.players, dealer) if self.passed_out_moves_deal else dealer
             ),
-            "vulnerable": self._vulnerable_names(),
-            self.unit_word: len(self.unit_points),
-            "game": self.game_number,
-            "games": list(self.games),
-            "part_scores": list(self.below),
-            "side_names": list(self.side_names),
-            "sides": [list(s) for s in self.sides],
-        }
+            vulnerable=self._vulnerable_names(),
+            game=self.game_number,
+            games=list(self.games),
+            part_scores=list(self.below),
+            side_names=list(self.side_names),
+            sides=[list(s) for s in self.sides],
+            **{self.unit_word: len(self.unit_points)},
+        )
 
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         checks = Checks(record, FIELDS)
@@ -439,8 +458,8 @@ class Chicago(_PartnershipGame):
     def _units_wanted(self) -> int:
         return self.options["rounds"]
 
-    def upcoming(self) -> dict[str, Any]:
-        return {**super().upcoming(), "deal": self.deal_in_round()}
+    def upcoming(self) -> RubberNext:
+        return replace(super().upcoming(), deal=self.deal_in_round())
 
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         deal = self.deal_in_round()

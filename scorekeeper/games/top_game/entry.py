@@ -9,11 +9,13 @@ from wtforms.validators import Length, Optional
 
 from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
 from .. import contract as contract_fields
+from ..common import NextHand
 from .rules import (
     MAX_BID,
     MAX_TOPS,
     MIN_BID,
     PASSED_OUT_PN,
+    TopGameNext,
     level_for,
     playnumbers,
 )
@@ -48,20 +50,20 @@ class TopGameEntry(HandEntry):
     }
     quick_actions = {"passed_out": "All passed"}
 
-    def context(self, outcome, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def context(self, outcome, upcoming: NextHand | None) -> dict[str, Any]:
         """The playnumber table for the preview while tapping (the rules', not the script's)."""
         return {"facts": {"playnumbers": playnumbers()}}
 
-    def prepare(self, form: HandForm, players: list[str], upcoming: dict[str, Any]) -> None:
+    def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         # Seating order, the order of the half's sheet columns (B and C change
         # places for the second half), the same on every hand: buttons that moved
         # with the auction invited taps on the wrong name. The bidding order is
         # shown as text above them.
-        seats = upcoming.get("dealing_order", players)
+        seats = upcoming.dealing_order if isinstance(upcoming, TopGameNext) else players
         for group in (form.declarer, form.doubler, form.informer):
             group.choices = player_choices(seats)
 
-    def to_record(self, form: HandForm, upcoming: dict[str, Any]) -> dict[str, Any]:
+    def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
         if form.declarer.data:
             record["declarer"] = form.declarer.data

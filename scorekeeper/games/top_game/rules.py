@@ -16,6 +16,7 @@ from ..common import (
     Contract,
     Game,
     HandResult,
+    NextHand,
     OptionSpec,
     Summary,
     _is_int,
@@ -96,6 +97,16 @@ def spread(declarer: str, players: list[str], s: int) -> dict[str, int]:
     return {p: 2 * s if p == declarer else -s for p in players}
 
 
+@dataclass(frozen=True)
+class TopGameNext(NextHand):
+    """The next hand of Top Game: its half, its place in the half, who deals and bids."""
+
+    half: int
+    hand_in_half: int
+    dealing_order: list[str]
+    bidding_order: list[str]
+
+
 class TopGame(Game):
     id = "top-game"
     name = "The Top Game"
@@ -137,14 +148,14 @@ class TopGame(Game):
     def summarize(self) -> TopGameSummary:
         return TopGameSummary(self.per_half, [self.dealing_order(1), self.dealing_order(2)])
 
-    def upcoming(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer(),
-            "half": self.half(),
-            "hand_in_half": self.counted % self.per_half + 1,
-            "dealing_order": self.dealing_order(),
-            "bidding_order": self.bidding_order(),
-        }
+    def upcoming(self) -> TopGameNext:
+        return TopGameNext(
+            dealer=self.dealer(),
+            half=self.half(),
+            hand_in_half=self.counted % self.per_half + 1,
+            dealing_order=self.dealing_order(),
+            bidding_order=self.bidding_order(),
+        )
 
     # -- one hand -------------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
