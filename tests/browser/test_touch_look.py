@@ -48,3 +48,23 @@ def test_the_last_tapped_button_looks_like_every_other_chosen_one(browser, serve
     assert last[1] == "rgba(0, 0, 0, 0)"  # the phone's own tap tint is off
     assert unchosen[0] != last[0]
     context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_watch_header_fits_without_overlap(browser, server, width):
+    context = phone(browser, "light", width)
+    page = context.new_page()
+    match_id = start_rubber(page, server)
+    page.goto(f"{server}/m/{match_id}")
+    watch = re.search(r"/w/[\w-]+", page.text_content("#share-watch code")).group(0)
+    page.goto(server + watch)
+    boxes = [
+        page.locator(s).bounding_box() for s in (".top .brand", ".top .watching", ".theme-pick")
+    ]
+    for left, right in zip(boxes, boxes[1:], strict=False):
+        assert left["x"] + left["width"] <= right["x"]  # side by side, not overlapping
+    for box in boxes:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 48, boxes  # one line in the bar
+    assert page.locator("#theme-choice").bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
