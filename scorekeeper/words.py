@@ -25,7 +25,8 @@ def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
         return _contract_words(record)
     if "tallies" in record:
         return "tallies entered"
-    return result.explanation[0] if result and result.explanation else "entered"
+    # The rules write ASCII for the CSV and the match file; a person reads −4.
+    return minus_signs(result.explanation[0]) if result and result.explanation else "entered"
 
 
 def tricks_needed(contract: str) -> int | None:

@@ -336,6 +336,27 @@ def test_pdf_is_inline_with_a_file_name_and_revalidated_by_etag(client):
     assert letter.headers["ETag"] != etag
 
 
+def test_each_pdf_link_of_the_match_page_downloads_under_its_own_name(client):
+    match_id = store(client, example("top-game"))
+    page = client.get(f"/m/{match_id}").get_data(as_text=True)
+    names = {}
+    for label in ("PDF sheet", "PDF with explanations", "PDF (US Letter)"):
+        found = re.search(r'href="([^"]+)" download>' + re.escape(label) + "<", page)
+        assert found, label
+        href = found.group(1).replace("&amp;", "&")
+        names[label] = client.get(href).headers["Content-Disposition"]
+    assert names == {
+        "PDF sheet": 'inline; filename="friday-at-ann-s.pdf"',
+        "PDF with explanations": 'inline; filename="friday-at-ann-s-explained.pdf"',
+        "PDF (US Letter)": 'inline; filename="friday-at-ann-s-letter.pdf"',
+    }
+    both = client.get(f"/m/{match_id}/sheet.pdf?paper=letter&appendix=1")
+    assert (
+        both.headers["Content-Disposition"]
+        == 'inline; filename="friday-at-ann-s-explained-letter.pdf"'
+    )
+
+
 def test_changing_the_stake_changes_the_pdf(client):
     # Rendered once at 0.50 EUR a point, then at 1.00 per 3 points: never the old copy.
     match_id = store(client, example("top-game"))

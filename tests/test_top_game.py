@@ -4,6 +4,7 @@ import pytest
 
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
+from scorekeeper.registry import game_for
 from scorekeeper.variants import MatchError, replay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -376,3 +377,30 @@ def test_error_in_a_later_hand_names_that_hand():
     assert errors(hand(), hand(), hand("5D")) == [
         "hand 3: contract: pn 7 in a suit gives level 4, not 5"
     ]
+
+
+@pytest.mark.parametrize(
+    "record, words",
+    [
+        pytest.param(
+            hand("2H", 9, bid=3, dummy_tops=2, declarer_tops=4, declarer="Cy"),
+            "2♥ by Cy, made, but not raising",
+            id="made-but-not-raising",
+        ),
+        pytest.param(
+            hand("2H", 7, bid=3, dummy_tops=2, declarer_tops=4, declarer="Cy"),
+            "2♥ by Cy, down 1, and not raising",
+            id="down-and-not-raising",
+        ),
+        pytest.param(
+            hand("2H", 9, bid=3, dummy_tops=2, declarer_tops=3, declarer="Cy"),
+            "2♥ by Cy, made",
+            id="tops-equal-to-bid-just-made",
+        ),
+    ],
+)
+def test_hand_list_says_why_a_made_contract_lost(record, words):
+    """The sheet's hand list: a −12 for not raising reads as such, not as "made"."""
+    result = play(record).hands[0]
+    assert result.scores["Cy"] == (-12 if record["declarer_tops"] > record["bid"] else 10)
+    assert game_for("top-game").row_words(record, result) == words

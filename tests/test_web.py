@@ -13,7 +13,7 @@ from scorekeeper.app import create_app
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import VARIANTS
-from tests.webtools import Actions, checked, field_errors, visible_text
+from tests.webtools import Actions, checked, field_errors, items, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # A typical Top Game hand: Ann's 4D (bid 4 + 3 tops in dummy) with 11 tricks.
@@ -135,6 +135,29 @@ def test_new_match_form_errors_store_nothing(actions, client, data, message):
     assert message in visible_text(response)
     home = actions.text("/")
     assert "Resume" in home and "No matches on this phone yet." in home
+
+
+@pytest.mark.parametrize(
+    "variant, typed, said",
+    [
+        pytest.param(
+            "need-a-fourth",
+            {"opt_hands": "7"},
+            "Hands in the match (a multiple of 3): 7 is not a multiple of 3",
+            id="multiple-of-3",
+        ),
+        pytest.param(
+            "top-game",
+            {"opt_hands_per_half": "0"},
+            "Counted hands in each half of the match: 0 is not allowed; give a whole number 1–30",
+            id="range",
+        ),
+    ],
+)
+def test_new_match_problems_name_an_option_by_its_label_not_its_key(client, variant, typed, said):
+    data = {"variant": variant, "player1": "Ann", "player2": "Bob", "player3": "Cy", **typed}
+    response = client.post("/new", data=data)
+    assert items(response, "error-summary") == [said]
 
 
 def test_csrf_is_required_on_every_post(tmp_path):

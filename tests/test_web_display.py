@@ -206,6 +206,20 @@ def test_top_game_sheet_has_a_key_for_its_notes_and_shading(actions):
     )
 
 
+def test_hand_list_writes_minus_signs_in_a_hand_without_a_contract(actions):
+    """Hand 6 of the example: wrong information about dummy, no contract; the
+    hand list reads "−4" (U+2212) while the CSV keeps the rules' ASCII."""
+    match_id = actions.imported(example("top-game"))
+    summaries = texts(actions.page(f"/m/{match_id}"), "hand-sum")
+    assert summaries[5] == (
+        "Ann gave wrong information about dummy: −2 per opponent, so Ann −4,"
+        " each other player +2 · not counted"
+    )
+    assert "-" not in summaries[5]
+    csv_text = actions.client.get(f"/m/{match_id}/hands.csv").get_data(as_text=True)
+    assert "dummy: -2 per opponent, so Ann -4, each other player +2" in csv_text
+
+
 # --- error pages ------------------------------------------------------------------------
 
 

@@ -174,6 +174,23 @@ def test_stopping_early_writes_the_unfinished_rubber_bonuses_on_the_pad(actions)
     [pad] = pads(actions, match_id)
     assert pad["above"] == [[(3, 300, "unfinished"), (3, 100, "unfinished")]]
     assert pad["total"] == [420, 140]
+    shown = actions.text(f"/m/{match_id}")
+    assert "Rubber 1 not finished: stopped here" in shown
+    assert "in progress" not in shown
+
+
+def test_a_rubber_still_going_says_in_progress_and_a_bare_stop_marks_it_stopped(actions):
+    match_id = actions.start("rubber", FOUR, options={**ROUNDED, "rubbers": "2"})
+    play(actions, match_id, "Ann", "4S", 10)
+    play(actions, match_id, "Cy", "3NT", 9)  # We win rubber 1 2–0
+    play(actions, match_id, "Bob", "1C", 8)  # rubber 2 under way
+    shown = actions.text(f"/m/{match_id}")
+    assert "Rubber 1 won by We 2–0" in shown
+    assert "Rubber 2 in progress" in shown
+    assert actions.client.post(f"/m/{match_id}/end").status_code == 302
+    shown = actions.text(f"/m/{match_id}")
+    assert "Rubber 1 won by We 2–0" in shown
+    assert "Rubber 2 not finished: stopped here" in shown
 
 
 # --- doubling, honours, passed out --------------------------------------------------

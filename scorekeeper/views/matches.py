@@ -128,6 +128,15 @@ def _attach(form, problems: list[Problem]) -> list[Problem]:
     return place_problems(problems, field_for, words=words)
 
 
+def _option_labels(form) -> None:
+    """Name each option of the chosen game as its input's label does ("Hands in
+    the match (a multiple of 3)"), so the box of problems at the top says that,
+    not the match file's key ("hands"), which the form never shows."""
+    cls = VARIANTS.get(form.variant.data) if isinstance(form.variant.data, str) else None
+    for spec in cls.option_specs if cls else ():
+        getattr(form, option_field_name(spec.name)).label.text = spec.help.capitalize()
+
+
 @bp.get("/")
 def index():
     matches = store.list_matches(store.get_db(), my_matches())
@@ -166,6 +175,7 @@ def new():
                 )
                 remember(created.match_id)
                 return redirect(url_for("hands.new", match_id=created.match_id))
+    _option_labels(form)
     return render_template(
         "matches/new.html", form=form, problems=problems, variants=VARIANTS, usual_per=usual_per
     )

@@ -130,7 +130,11 @@ def sheet_pdf(match_id: str):
     except pdf.PdfFailed as exc:
         current_app.logger.error("PDF of match %s failed: %s", match_id, exc)
         return _no_pdf("No PDF: making it failed. Try again, or print the match page.", 503)
+    # Each link of the match page saves under its own name, so the sheet, the
+    # explained sheet and the Letter one never overwrite each other in Downloads.
     name = filename(loaded.stored.match, "pdf")
+    suffix = ("-explained" if appendix else "") + ("-letter" if paper == "letter" else "")
+    name = name.removesuffix(".pdf") + suffix + ".pdf"
     response = Response(
         body,
         mimetype="application/pdf",

@@ -125,6 +125,12 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
         if details.get("round_over"):
             unit["complete"] = True
 
+    # "Stop here" ends the match: the rubber (round) it left unfinished was
+    # stopped, not still in progress.
+    stopped = (
+        bool(match.hands) and isinstance(match.hands[-1], dict) and bool(match.hands[-1].get("end"))
+    )
+    last = max(units, default=0)
     laid_out = []
     for number in sorted(units):
         unit = units[number]
@@ -148,6 +154,7 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
                 "games_won": won,
                 "won_by": unit.get("won_by"),
                 "complete": complete,
+                "stopped": stopped and number == last and not complete,
                 # The rubber still going shows who is vulnerable now; Chicago's
                 # vulnerability changes every deal and is listed by deal instead.
                 "vulnerable": (
