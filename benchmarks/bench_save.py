@@ -28,11 +28,10 @@ from scorekeeper import changelog, db, matchfile  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.views import hands as hand_views  # noqa: E402
 from scorekeeper.views import pages  # noqa: E402
+from tests.browser.conftest import ROUND_TRIP_MS, weak_wifi  # noqa: E402
 from tests.phones import served  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-ROUND_TRIP_MS = 150
-BYTES_PER_SECOND = 1_600_000 / 8
 PHONE = {"width": 390, "height": 844}
 # Part scores and downs: any number of them follow one another in a rubber.
 HANDS = [("Ann", "1", "C", "6"), ("Bob", "2", "D", "7"), ("Cy", "1", "H", "5")]
@@ -96,17 +95,7 @@ def tap_hand(page, hand) -> None:
 def measure(browser, server: str, counts: Counts, script: bool, saves: int) -> None:
     context = browser.new_context(viewport=PHONE, java_script_enabled=script)
     page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send(
-        "Network.emulateNetworkConditions",
-        {
-            "offline": False,
-            "latency": ROUND_TRIP_MS,
-            "downloadThroughput": BYTES_PER_SECOND,
-            "uploadThroughput": BYTES_PER_SECOND,
-        },
-    )
+    cdp = weak_wifi(context, page)
     received: list[int] = []
     sent: list[int] = []
     cdp.on("Network.loadingFinished", lambda e: received.append(int(e["encodedDataLength"])))

@@ -1,5 +1,6 @@
 """Shared fixtures: the app on a temporary database with CSRF off (flaskr's shape)."""
 
+import os
 import re
 import shutil
 
@@ -62,3 +63,14 @@ def client(app):
 def actions(client):
     """A phone at the table: start a match, post hands, read what is stored and shown."""
     return Actions(client)
+
+
+@pytest.fixture
+def zbarimg() -> str:
+    """zbarimg reads QR codes (Debian's zbar-tools; scripts/setup.sh installs it)."""
+    path = shutil.which("zbarimg")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("zbarimg is missing: install zbar-tools (scripts/test.sh does)")
+        pytest.skip("zbarimg is missing: apt-get install zbar-tools")
+    return path

@@ -6,13 +6,10 @@ zbarimg, the way a phone's camera reads the terminal."""
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
 import subprocess
 import sys
 
-import pytest
 from PIL import Image
 
 from scorekeeper import serve as serving
@@ -21,16 +18,6 @@ from scorekeeper import serve as serving
 # drawn as ink on the terminal's dark background. (top, bottom): True = light.
 HALF_BLOCKS = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
 SCALE = 8  # pixels per module: zbarimg wants more than one
-
-
-@pytest.fixture
-def zbarimg() -> str:
-    path = shutil.which("zbarimg")
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("zbarimg is missing: install zbar-tools (scripts/test.sh does)")
-        pytest.skip("zbarimg is missing: apt-get install zbar-tools")
-    return path
 
 
 def qr_lines(output: str) -> list[str]:

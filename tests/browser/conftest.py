@@ -176,3 +176,24 @@ def table(browser, server):
 
 def has_chromium() -> bool:
     return shutil.which("chromium") is not None or os.path.exists(CHROMIUM)
+
+
+ROUND_TRIP_MS = 150  # a weak table Wi-Fi: 150 ms round trips, 1.6 Mbit/s
+BYTES_PER_SECOND = 1_600_000 / 8
+
+
+def weak_wifi(context, page):
+    """Slow `page` down to ROUND_TRIP_MS round trips and 1.6 Mbit/s (Chromium's
+    network emulation); returns the CDP session, to watch the traffic."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": ROUND_TRIP_MS,
+            "downloadThroughput": BYTES_PER_SECOND,
+            "uploadThroughput": BYTES_PER_SECOND,
+        },
+    )
+    return cdp

@@ -4,9 +4,7 @@ a double tap and the Back button stored once, the share QR codes, the history.""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 from collections.abc import Iterator
 
@@ -102,17 +100,6 @@ def name_phone(table: Table, match_id: str, name: str) -> None:
     page.click("#share button:has-text('Save name')")
     page.wait_for_url(SHEET_URL)
     assert f"This phone is now “{name}”." in page.inner_text("main")
-
-
-@pytest.fixture
-def zbarimg() -> str:
-    """zbarimg reads QR codes (Debian's zbar-tools; scripts/setup.sh installs it)."""
-    path = shutil.which("zbarimg")
-    if path is None:
-        if os.environ.get("CI"):
-            pytest.fail("zbarimg is missing: install zbar-tools (scripts/test.sh does)")
-        pytest.skip("zbarimg is missing: apt-get install zbar-tools")
-    return path
 
 
 def zbar(zbarimg: str, png: str) -> str:

@@ -13,10 +13,7 @@ import time
 from scorekeeper.app import create_app
 from tests.phones import served
 
-from .conftest import PHONE, Table
-
-ROUND_TRIP_MS = 150
-BYTES_PER_SECOND = 1_600_000 / 8
+from .conftest import PHONE, ROUND_TRIP_MS, Table, weak_wifi
 
 
 def counted_app(tmp_path):
@@ -56,17 +53,7 @@ def measure_a_save(browser, server, seen, script: bool):
     context = browser.new_context(viewport=PHONE, java_script_enabled=script)
     try:
         page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send(
-            "Network.emulateNetworkConditions",
-            {
-                "offline": False,
-                "latency": ROUND_TRIP_MS,
-                "downloadThroughput": BYTES_PER_SECOND,
-                "uploadThroughput": BYTES_PER_SECOND,
-            },
-        )
+        weak_wifi(context, page)
         table = Table(page, server)
         match_id = table.start_match("rubber", ["Ann", "Bob", "Cy", "Di"])
         play(table, "Ann", "4", "S", "10")
