@@ -332,3 +332,24 @@ def test_no_subcommand_is_a_usage_error():
     assert err.splitlines()[-1] == (
         "scorekeeper: error: the following arguments are required: command"
     )
+
+
+@pytest.mark.parametrize("args", [["variants"], ["score", "examples/rubber.json"]])
+def test_a_reader_that_stops_early_gets_no_traceback(args):
+    """`scorekeeper variants | head -1`: the reader is gone before anything is
+    written, so the command ends quietly with the shell's SIGPIPE status."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will ever read: the first write fails
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper.cli", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (cli.EXIT_PIPE_CLOSED, "")
