@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..entry import HandEntry
 from ..sheets import hand_rows
 from ..words import hand_words
-from .common import Game, HandResult, Outcome
+from .common import Details, Game, HandResult, Outcome
 from .settlement import Settlement
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
@@ -58,7 +58,7 @@ class GameKit:
     row_words: Callable[[dict[str, Any], HandResult | None], str] = hand_words
     # The hand log's (contract, result) columns for a hand the game words its own
     # way (Mini Bridge's GAME or not, Calypso's winning side); None: the usual words.
-    log_words: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
+    log_words: Callable[[Details], tuple[str, str] | None] | None = None
 
     @property
     def hand_template(self) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...words import hand_words
-from ..common import HandResult
+from ..common import Details, HandResult
 from ..kit import GameKit, Variant
 from ..settlement import PARTNERSHIP
 from . import sheet
 from .entry import CalypsoEntry
-from .rules import Calypso
+from .rules import Calypso, CalypsoDetails
 
 
 def row_words(record: dict[str, Any], result: HandResult | None) -> str:
@@ -20,10 +20,10 @@ def row_words(record: dict[str, Any], result: HandResult | None) -> str:
     return hand_words(record, result)
 
 
-def log_words(details: dict[str, Any]) -> tuple[str, str] | None:
+def log_words(details: Details) -> tuple[str, str] | None:
     """The hand log's result of a game of tallies: the side that won it."""
-    if details.get("winning_side"):
-        return "", f"won by {' & '.join(details['winning_side'])}"
+    if isinstance(details, CalypsoDetails) and details.winning_side:
+        return "", f"won by {' & '.join(details.winning_side)}"
     return None
 
 
