@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.catalog import game_for
 from ..games.common import Details, HandResult, LogFacts, Outcome, _is_int
 from ..matchfile import Match
-from ..registry import game_for
 from ..words import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]

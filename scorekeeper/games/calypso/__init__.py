@@ -9,7 +9,6 @@ from ..common import Details, HandResult
 from ..kit import GameKit, Variant
 from ..settlement import PARTNERSHIP
 from . import sheet
-from .entry import CalypsoEntry
 from .rules import Calypso, CalypsoDetails
 
 
@@ -29,7 +28,7 @@ def log_words(details: Details) -> tuple[str, str] | None:
 
 GAME = GameKit(
     family="calypso",
-    variants=(Variant(Calypso, CalypsoEntry, PARTNERSHIP),),
+    variants=(Variant(Calypso, "CalypsoEntry", PARTNERSHIP),),
     sheet=sheet.build,
     row_words=row_words,
     log_words=log_words,

@@ -6,7 +6,6 @@ from ..common import Details
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE, PARTNERSHIP
 from . import sheet
-from .entry import MiniBridgeEntry, MiniBridgeThreeEntry
 from .rules import MiniBridge, MiniBridgePlayed, MiniBridgeThree
 
 
@@ -24,8 +23,8 @@ def log_words(details: Details) -> tuple[str, str] | None:
 GAME = GameKit(
     family="mini_bridge",
     variants=(
-        Variant(MiniBridge, MiniBridgeEntry, PARTNERSHIP),
-        Variant(MiniBridgeThree, MiniBridgeThreeEntry, PAIRWISE),
+        Variant(MiniBridge, "MiniBridgeEntry", PARTNERSHIP),
+        Variant(MiniBridgeThree, "MiniBridgeThreeEntry", PAIRWISE),
     ),
     sheet=sheet.build,
     log_words=log_words,
