@@ -1,12 +1,17 @@
-"""The one explicit list of the games, and the check that each is complete.
+"""The games as the app serves them: each variant's hand entry, attached to
+the one list of the games (scorekeeper/games/catalog.py), and the check that
+every game is complete.
 
 Each game family is a package, scorekeeper/games/<family>/, whose `GAME` (a
 `GameKit`, scorekeeper/games/kit.py) names its pieces: the rules of each of
-its variants, their hand entry and settlement, its sheet. Its pages live in
-templates/games/<family>/, its script and styles in static/games/<family>/.
-Besides those, a variant needs its document docs/variants/<id>.md (with our
-decisions), a realistic evening examples/<id>.json (the tests score it) and a
-row of the variants table in README.md.
+its variants, their settlement, its sheet, and the name of each variant's hand
+entry (a HandEntry class in the family's entry.py, imported here by that name:
+the entries use WTForms, which the replay, the change log and the match file
+never import). Its pages live in templates/games/<family>/, its script and
+styles in static/games/<family>/. Besides those, a variant needs its document
+docs/variants/<id>.md (with our decisions), a realistic evening
+examples/<id>.json (the tests score it) and a row of the variants table in
+README.md.
 
 `missing()` lists what is absent, piece by piece, and the app refuses to start
 without it, so a forgotten piece is a test failure and not a 500 at the table.
@@ -14,77 +19,74 @@ without it, so a forgotten piece is a test failure and not a 500 at the table.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .docs import DECISIONS, has_section
 from .entry import HandEntry
-from .games import bridge_for_three, calypso, mini_bridge, need_a_fourth, rubber, top_game
-from .games.common import Game, Outcome
+from .games.catalog import (
+    GAMES,
+    VARIANTS,
+    build_sheet,
+    game_for,
+    kits_by_variant,
+    score_line,
+    settlement_for,
+    variant_for,
+)
+from .games.common import Game
 from .games.kit import GameKit, Variant
 from .games.settlement import Settlement
 
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the registry
-    from .matchfile import Match
-
-# The games, in the order New match offers them.
-GAMES: list[GameKit] = [
-    top_game.GAME,
-    need_a_fourth.GAME,
-    bridge_for_three.GAME,
-    mini_bridge.GAME,
-    rubber.GAME,
-    calypso.GAME,
+__all__ = [
+    "GAMES",
+    "VARIANTS",
+    "build_sheet",
+    "entry_for",
+    "game_for",
+    "missing",
+    "score_line",
+    "settlement_for",
+    "variant_for",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _variants(games: list[GameKit]) -> dict[str, tuple[GameKit, Variant]]:
-    return {variant.id: (game, variant) for game in games for variant in game.variants}
+def entry_class(game: GameKit, variant: Variant) -> type[HandEntry] | None:
+    """The HandEntry class the kit names for `variant` in its family's entry
+    module; None when there is no such module or no such class."""
+    if not isinstance(variant.entry, str) or not variant.entry:
+        return None
+    try:
+        module = importlib.import_module(game.entry_module)
+    except ModuleNotFoundError as exc:
+        # The family's package or its entry.py is missing; a module the entry
+        # itself imports is another matter, not ours to hide.
+        if not exc.name or not f"{game.entry_module}.".startswith(f"{exc.name}."):
+            raise
+        return None
+    found = getattr(module, variant.entry, None)
+    return found if isinstance(found, type) and issubclass(found, HandEntry) else None
 
 
-# Variant id -> its rules class: what replaying a match asks for.
-VARIANTS: dict[str, type[Game]] = {
-    variant_id: variant.rules for variant_id, (_, variant) in _variants(GAMES).items()
-}
-_KITS = _variants(GAMES)
-_ENTRIES = {
-    variant_id: variant.entry(variant_id, game.hand_template)
-    for variant_id, (game, variant) in _KITS.items()
-}
+def _entries(games: list[GameKit]) -> dict[str, HandEntry]:
+    """One hand entry per variant that has one (`missing()` names any that has not)."""
+    entries = {}
+    for variant_id, (game, variant) in kits_by_variant(games).items():
+        cls = entry_class(game, variant)
+        if cls is not None:
+            entries[variant_id] = cls(variant_id, game.hand_template)
+    return entries
 
 
-def game_for(variant_id: str) -> GameKit:
-    """The family a variant belongs to, with every piece of it."""
-    return _KITS[variant_id][0]
-
-
-def variant_for(variant_id: str) -> Variant:
-    """A variant's rules, hand entry, settlement and stake basis."""
-    return _KITS[variant_id][1]
+_ENTRIES = _entries(GAMES)
 
 
 def entry_for(variant_id: str) -> HandEntry:
     """How a variant's hand is entered (one instance per variant)."""
     return _ENTRIES[variant_id]
-
-
-def settlement_for(variant_id: str) -> Settlement:
-    return variant_for(variant_id).settlement
-
-
-def build_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
-    """The match's sheet, built by its game (templates/games/<family>/sheet.html)."""
-    return game_for(match.variant).build_sheet(match, outcome)
-
-
-def score_line(match: Match, outcome: Outcome) -> list[str]:
-    """The running score of the match for the top of the next hand's form, one
-    item per side or player, as the game's settlement counts it: the sides'
-    points in a partnership game, pegs in Bridge for Three, each player's total
-    otherwise. The rubber or round in progress has its own table."""
-    return settlement_for(match.variant).score_line(match.players, outcome.totals)
 
 
 def _where(obj: Any) -> str:
@@ -139,10 +141,13 @@ def missing(
             seen.add(variant_id)
             if _where(rules) != f"{package}.rules":
                 problems.append(f"{variant_id}: its rules are not in {where}/rules.py")
-            entry = variant.entry
-            if not (isinstance(entry, type) and issubclass(entry, HandEntry)):
-                problems.append(f"{variant_id}: no hand entry (a HandEntry in {where}/entry.py)")
-            elif _where(entry) != f"{package}.entry":
+            entry = entry_class(game, variant)
+            if entry is None:
+                named = f" named {variant.entry}" if isinstance(variant.entry, str) else ""
+                problems.append(
+                    f"{variant_id}: no hand entry (a HandEntry{named} in {where}/entry.py)"
+                )
+            elif _where(entry) != game.entry_module:
                 problems.append(f"{variant_id}: its hand entry is not in {where}/entry.py")
             if not isinstance(variant.settlement, Settlement):
                 problems.append(f"{variant_id}: no settlement (scorekeeper/games/settlement.py)")

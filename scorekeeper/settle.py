@@ -13,9 +13,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from .games.catalog import settlement_for, variant_for
 from .games.common import Outcome
 from .games.settlement import round_to_hundreds
-from .registry import settlement_for, variant_for
 
 __all__ = [
     "Payment",

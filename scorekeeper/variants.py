@@ -1,5 +1,5 @@
 """The replay of a whole match, by the rules of its variant (VARIANTS: variant id ->
-Game class, from the list of games in registry.py).
+Game class, from the list of games in games/catalog.py).
 
 Every score, dealer, vulnerability and peg position comes from replaying the
 list of hands from the start; nothing here is stored between calls.
@@ -10,9 +10,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from .games.catalog import VARIANTS
 from .games.common import Game, HandError, NextHand, Outcome, Problem, _is_int, key_name
 from .names import alike, name_problem
-from .registry import VARIANTS
 
 MAX_NAME = 40
 

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.games.bridge_for_three.rules import (
     BridgeForThree,
+    BridgeForThreeDetails,
     apply_move,
     peg_move,
     read_auction,
@@ -143,17 +144,17 @@ def test_floor_overflow_moves_every_other_player_including_those_sitting_out() -
     third = outcome.hands[2]
     assert third.scores == {"Ann": -2, "Bob": 3, "Cy": 3, "Dan": 3}
     assert outcome.totals == {"Ann": -6, "Bob": 3, "Cy": 3, "Dan": 3}
-    assert third.details == {
-        "players": ["Cy", "Dan", "Ann"],
-        "sitting_out": ["Bob"],
-        "declarer": "Ann",
-        "contract": "5C",
-        "doubler": None,
-        "tricks": 6,
-        "moved": -5,
-        "overflow": 3,
-        "pegs_after": {"Ann": -6, "Bob": 3, "Cy": 3, "Dan": 3},
-    }
+    assert third.details == BridgeForThreeDetails(
+        players=["Cy", "Dan", "Ann"],
+        sitting_out=["Bob"],
+        declarer="Ann",
+        contract="5C",
+        doubler=None,
+        tricks=6,
+        moved=-5,
+        overflow=3,
+        pegs_after={"Ann": -6, "Bob": 3, "Cy": 3, "Dan": 3},
+    )
     assert third.explanation == [
         "Bob sat this hand out",
         "5C down 5 (6 tricks): back 5",
@@ -251,8 +252,8 @@ def test_deal_rotates_and_the_dealer_plays_with_the_next_two(
     }
     outcome = play(players, [PASSED] * (played_before + 1))
     assert outcome.hands[-1].dealer == dealer
-    assert outcome.hands[-1].details["players"] == playing
-    assert outcome.hands[-1].details["sitting_out"] == sitting_out
+    assert outcome.hands[-1].details.players == playing
+    assert outcome.hands[-1].details.sitting_out == sitting_out
 
 
 def test_passed_out_hand_scores_nothing_and_moves_the_deal_on() -> None:
@@ -265,8 +266,8 @@ def test_passed_out_hand_scores_nothing_and_moves_the_deal_on() -> None:
         "Dan sat this hand out",
         "all three passed: no peg moves and the deal passes on",
     ]
-    assert result.details["passed_out"] is True
-    assert result.details["moved"] == 0
+    assert result.details.passed_out is True
+    assert result.details.moved == 0
     assert outcome.upcoming.dealer == "Bob"
 
 
@@ -561,7 +562,7 @@ def test_doubled_contract_without_doubler_is_accepted_and_doubled() -> None:
 def test_doubler_taken_from_the_auction_when_not_entered() -> None:
     record = hand("Ann", "1SX", 6, auction=["1S", "X", "P", "P"])
     outcome = play(THREE, [record])
-    assert outcome.hands[0].details["doubler"] == "Bob"
+    assert outcome.hands[0].details.doubler == "Bob"
     assert outcome.hands[0].explanation == [
         "1SX down 1 (6 tricks): back 1; doubled by Bob, so 2 × 1 = 2",
         "Ann: 0 → -2",
@@ -612,4 +613,4 @@ def test_example_file_replays_to_hole_11() -> None:
     assert outcome.finished is True
     assert outcome.winners == ["Cy"]
     assert outcome.totals == {"Ann": 10, "Bob": -5, "Cy": 11, "Dan": 4}
-    assert [h.details["overflow"] for h in outcome.hands].count(2) == 1
+    assert [h.details.overflow for h in outcome.hands].count(2) == 1

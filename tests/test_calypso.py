@@ -105,14 +105,14 @@ def test_player_points(calypsos: int, incomplete: int, discards: int, points: in
 def test_side_score_is_the_sum_of_its_players_and_both_partners_get_it() -> None:
     result = play([GAME]).hands[0]
     assert result.scores == {"Ann": 2110, "Bob": 1990, "Cy": 2110, "Dan": 1990}
-    assert result.details["sides"] == [
+    assert result.details.sides == [
         {"players": ["Ann", "Cy"], "points": 2110},
         {"players": ["Bob", "Dan"], "points": 1990},
     ]
-    assert result.details["difference"] == 120
-    assert result.details["winning_side"] == ["Ann", "Cy"]
-    assert result.details["game"] == 1
-    assert result.details["players"]["Cy"] == {
+    assert result.details.difference == 120
+    assert result.details.winning_side == ["Ann", "Cy"]
+    assert result.details.game == 1
+    assert result.details.tallies["Cy"] == {
         "calypsos": 1,
         "incomplete": 10,
         "discards": 46,
@@ -140,8 +140,8 @@ def test_tied_game_has_no_winning_side() -> None:
     outcome = play([TIED_GAME])
     result = outcome.hands[0]
     assert result.scores == {"Ann": 1780, "Bob": 1780, "Cy": 1780, "Dan": 1780}
-    assert result.details["difference"] == 0
-    assert result.details["winning_side"] is None
+    assert result.details.difference == 0
+    assert result.details.winning_side is None
     assert result.explanation[-1] == "the game is a tie: both sides 1780"
     assert outcome.winners == PLAYERS
 
@@ -165,7 +165,7 @@ def test_match_totals_add_each_games_side_points() -> None:
     assert [h.scores["Ann"] for h in outcome.hands] == [2110, 1180]
     assert [h.scores["Dan"] for h in outcome.hands] == [1990, 3890]
     assert outcome.totals == {"Ann": 3290, "Bob": 5880, "Cy": 3290, "Dan": 5880}
-    assert outcome.hands[1].details["difference"] == 2710
+    assert outcome.hands[1].details.difference == 2710
     assert outcome.finished is True
     assert outcome.winners == ["Bob", "Dan"]
 
@@ -197,7 +197,7 @@ def test_first_dealer_of_each_game_moves_one_seat_on(games_before: int, dealer: 
     assert outcome.upcoming.game == games_before + 1
     played = play([TIED_GAME] * (games_before + 1), {"games": 6})
     assert played.hands[-1].dealer == dealer
-    assert played.hands[-1].details["dealers"][0] == dealer
+    assert played.hands[-1].details.dealers[0] == dealer
 
 
 def test_end_marker_finishes_early_with_the_leading_side() -> None:

@@ -27,7 +27,7 @@ def sides(we, they):
 
 
 def entries(result):
-    return [(e["side"], e["where"], e["points"], e["what"]) for e in result.details["entries"]]
+    return [(e["side"], e["where"], e["points"], e["what"]) for e in result.details.entries]
 
 
 PART = hand("Ann", "1C", 7)  # a small part score for We, to move to the next deal
@@ -47,8 +47,8 @@ PART = hand("Ann", "1C", 7)  # a small part score for We, to move to the next de
 )  # fmt: skip
 def test_vulnerability_by_deal(swap, expected):
     outcome = play(PART, PART, PART, PART, options={"swap_vulnerability": swap, "rounds": 2})
-    assert [h.details["vulnerable"] for h in outcome.hands] == expected
-    assert [h.details["deal"] for h in outcome.hands] == [1, 2, 3, 4]
+    assert [h.details.vulnerable for h in outcome.hands] == expected
+    assert [h.details.deal for h in outcome.hands] == [1, 2, 3, 4]
     assert [h.dealer for h in outcome.hands] == PLAYERS
     assert outcome.upcoming.deal == 1
     assert outcome.upcoming.vulnerable == []
@@ -76,7 +76,7 @@ def test_game_bonus_300_or_500_by_the_deals_vulnerability(deals_before, declarer
     side = 0 if declarer in ("Ann", "Cy") else 1
     assert entries(last) == [(side, "below", 120, "tricks"), (side, "above", bonus, "game bonus")]
     assert last.explanation[-1] == text
-    assert last.details["game_won"] == side
+    assert last.details.game_won == side
 
 
 def test_vulnerable_undertricks_follow_the_deal():
@@ -151,9 +151,9 @@ def test_part_scores_do_not_carry_to_the_next_round():
     outcome = play(
         PART, PART, PART, hand("Bob", "2H", 8), hand("Bob", "2H", 8), options={"rounds": 2}
     )
-    assert outcome.hands[3].details["round_over"] is True
+    assert outcome.hands[3].details.round_over is True
     fifth = outcome.hands[4]
-    assert (fifth.dealer, fifth.details["round"], fifth.details["deal"]) == ("Ann", 2, 1)
+    assert (fifth.dealer, fifth.details.round, fifth.details.deal) == ("Ann", 2, 1)
     assert entries(fifth) == [(1, "below", 60, "tricks")]
     assert outcome.upcoming.part_scores == [0, 60]
 
@@ -166,9 +166,9 @@ def test_passed_out_deal_is_redealt_by_the_same_dealer_and_not_counted():
     passed = outcome.hands[1]
     assert (passed.dealer, passed.counted, passed.scores) == ("Bob", False, sides(0, 0))
     assert passed.explanation == ["passed out: not counted; Bob deals again"]
-    assert passed.details["deal"] == 2
+    assert passed.details.deal == 2
     redeal = outcome.hands[2]
-    assert (redeal.dealer, redeal.details["deal"], redeal.details["vulnerable"]) == (
+    assert (redeal.dealer, redeal.details.deal, redeal.details.vulnerable) == (
         "Bob",
         2,
         ["They"],

@@ -12,9 +12,14 @@ never run.
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+from scorekeeper.games.catalog import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorekeeper"
@@ -94,6 +99,11 @@ OUTSIDE: dict[str, set[str]] = {}
 for _name in MODULES:
     GRAPH[_name], OUTSIDE[_name] = imports_of(_name)
 
+# registry.py imports each game's hand entry by the name its kit declares
+# (importlib, not an import statement): those edges count like any other.
+ENTRY_MODULES = {game.entry_module for game in GAMES}
+GRAPH["scorekeeper.registry"] |= ENTRY_MODULES
+
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected components with more than one module (Tarjan)."""
@@ -142,10 +152,14 @@ def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
 
 def test_the_graph_sees_imports_inside_functions_and_relative_imports():
     # cli.py imports the app factory inside a function; games/kit.py imports
-    # ..entry (relative, two packages up the tree); registry.py names each game.
+    # ..sheets (relative, up the tree); games/catalog.py names each game;
+    # registry.py imports each game's entry by the name its kit gives.
     assert "scorekeeper" in GRAPH["scorekeeper.cli"]
-    assert "scorekeeper.entry" in GRAPH["scorekeeper.games.kit"]
-    assert "scorekeeper.games.rubber" in GRAPH["scorekeeper.registry"]
+    assert "scorekeeper.sheets" in GRAPH["scorekeeper.games.kit"]
+    assert "scorekeeper.games.rubber" in GRAPH["scorekeeper.games.catalog"]
+    assert "scorekeeper.games.rubber.entry" in GRAPH["scorekeeper.registry"]
+    assert len(ENTRY_MODULES) == len(GAMES)
+    assert ENTRY_MODULES.issubset(MODULES)
     assert "flask_wtf" in OUTSIDE["scorekeeper.entry"]
 
 
@@ -198,6 +212,70 @@ def test_the_change_log_and_the_match_file_never_reach_storage_views_or_pdf(name
     assert {m for m in reached if m in above or m.startswith("scorekeeper.views")} == set()
     used = set().union(*(OUTSIDE[module] for module in reached))
     assert used & {"sqlite_utils", "weasyprint"} == set()
+
+
+# --- what scores a match stands below the forms, the store and the PDF ----------------
+
+# The replay, the change log, the match file, the sheets and `scorekeeper score`
+# (cli.py's cmd_score: the report) need none of these.
+HEAVY = ("flask", "flask_wtf", "wtforms", "sqlite_utils", "weasyprint")
+LIGHT = [
+    "scorekeeper.variants",
+    "scorekeeper.changelog",
+    "scorekeeper.matchfile",
+    "scorekeeper.sheets",
+    "scorekeeper.sheets.hand_log",
+    "scorekeeper.report",
+    "scorekeeper.settle",
+    "scorekeeper.games.catalog",
+]
+
+
+@pytest.mark.parametrize("name", LIGHT)
+def test_scoring_a_match_never_reaches_flask_wtforms_sqlite_utils_or_weasyprint(name):
+    reached = reachable(GRAPH, name)
+    used = set().union(*(OUTSIDE[module] for module in reached))
+    assert sorted(used & set(HEAVY)) == [], sorted(reached)
+    assert not ENTRY_MODULES & reached
+
+
+def heavy_modules_loaded(code: str) -> list[str]:
+    """The top-level packages of HEAVY that running `code` in a fresh Python
+    leaves in sys.modules: what really ran, importlib lookups included."""
+    loaded = "sorted({m.split('.')[0] for m in sys.modules} & " + repr(set(HEAVY)) + ")"
+    probe = f"{code}\nimport sys\nprint({loaded})"
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("name", LIGHT)
+def test_importing_a_scoring_module_loads_none_of_them(name):
+    assert heavy_modules_loaded(f"import {name}") == []
+
+
+def test_the_score_command_loads_none_of_them():
+    code = (
+        "import contextlib, io\n"
+        "from scorekeeper.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    assert main(['score', 'examples/rubber.json']) == 0\n"
+        'assert \'"variant": "rubber"\' in out.getvalue()'
+    )
+    assert heavy_modules_loaded(code) == []
+
+
+def test_the_probe_sees_what_the_app_layers_load():
+    """The same probe on the registry (which attaches the hand entries) finds
+    WTForms and Flask-WTF: an empty answer above is not a probe that sees nothing."""
+    assert heavy_modules_loaded("import scorekeeper.registry") == ["flask", "flask_wtf", "wtforms"]
 
 
 # --- the views and the package: the app's top layer ---------------------------------

@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.games.mini_bridge.rules import (
     MiniBridge,
+    MiniBridgePlayed,
+    MiniBridgeRedeal,
+    MiniBridgeScrapped,
     MiniBridgeThree,
     contract_score,
     pick_declarer,
@@ -193,25 +196,25 @@ def test_four_explanation_for_failed_contract() -> None:
 
 def test_four_details_for_the_score_sheet() -> None:
     hand = four([played(DEE_DECLARES, True, "H", 11)]).hands[0]
-    assert hand.details == {
-        "hcp": {"Ann": 5, "Bob": 10, "Cy": 13, "Dee": 12},
-        "announcement_order": ["Ann", "Bob", "Cy", "Dee"],
-        "declarer": "Dee",
-        "dummy": "Bob",
-        "declaring_side": ["Bob", "Dee"],
-        "defenders": ["Ann", "Cy"],
-        "declaring_hcp": 22,
-        "defending_hcp": 18,
-        "game": True,
-        "strain": "H",
-        "needed": 10,
-        "tricks": 11,
-        "made": True,
-        "trick_score": 150,
-        "bonus": 300,
-        "undertricks": 0,
-        "note": "Dee · GAME in ♥ · 11 tricks",
-    }
+    assert hand.details == MiniBridgePlayed(
+        hcp={"Ann": 5, "Bob": 10, "Cy": 13, "Dee": 12},
+        announcement_order=["Ann", "Bob", "Cy", "Dee"],
+        declarer="Dee",
+        dummy="Bob",
+        declaring_side=["Bob", "Dee"],
+        defenders=["Ann", "Cy"],
+        declaring_hcp=22,
+        defending_hcp=18,
+        game=True,
+        strain="H",
+        needed=10,
+        tricks=11,
+        made=True,
+        trick_score=150,
+        bonus=300,
+        undertricks=0,
+        note="Dee · GAME in ♥ · 11 tricks",
+    )
 
 
 # --- mini-bridge: who declares -------------------------------------------------
@@ -239,7 +242,7 @@ def test_four_details_for_the_score_sheet() -> None:
 )
 def test_four_declarer(hands: list[dict], declarer: str, dummy: str) -> None:
     details = four(hands).hands[-1].details
-    assert (details["declarer"], details["dummy"]) == (declarer, dummy)
+    assert (details.declarer, details.dummy) == (declarer, dummy)
 
 
 def test_four_tie_explanation_names_announcing_first() -> None:
@@ -269,7 +272,8 @@ def test_four_twenty_all_is_dealt_again_by_the_same_dealer() -> None:
         "HCP Ann 9, Bob 9, Cy 11, Dee 11: 20 each side",
         "not counted: Ann deals again",
     ]
-    assert hand.details == {"hcp": TWENTY_ALL, "redeal": True, "note": "20–20: dealt again"}
+    assert hand.details == MiniBridgeRedeal(TWENTY_ALL)
+    assert hand.details.note == "20–20: dealt again"
     assert vars(outcome.upcoming) == {
         "dealer": "Ann",
         "announcement_order": ["Ann", "Bob", "Cy", "Dee"],
@@ -483,7 +487,7 @@ def test_four_checks(record: dict, lines: list[str]) -> None:
 
 def test_four_strain_in_lower_case_is_accepted() -> None:
     hand = four([played(DEE_DECLARES, True, "nt", 9)]).hands[0]
-    assert (hand.details["strain"], hand.scores["Dee"]) == ("NT", 420)
+    assert (hand.details.strain, hand.scores["Dee"]) == ("NT", 420)
 
 
 def test_four_bad_hand_leaves_earlier_hands_alone() -> None:
@@ -594,26 +598,26 @@ def test_three_explanation_and_details() -> None:
         "GAME in ♣: 11 tricks needed, 10 taken",
         "1 short: Ann and Bob each score 1 × 50 = 50",
     ]
-    assert hand.details == {
-        "hcp": {"Ann": 7, "Bob": 7, "Cy": 15},
-        "announcement_order": ["Ann", "Bob", "Cy"],
-        "declarer": "Cy",
-        "dummy": None,
-        "declaring_side": ["Cy"],
-        "defenders": ["Ann", "Bob"],
-        "declaring_hcp": 26,
-        "defending_hcp": 14,
-        "game": True,
-        "strain": "C",
-        "needed": 11,
-        "tricks": 10,
-        "made": False,
-        "trick_score": 0,
-        "bonus": 0,
-        "undertricks": 1,
-        "note": "Cy · GAME in ♣ · 10 tricks",
-        "dummy_hcp": 11,
-    }
+    assert hand.details == MiniBridgePlayed(
+        hcp={"Ann": 7, "Bob": 7, "Cy": 15},
+        announcement_order=["Ann", "Bob", "Cy"],
+        declarer="Cy",
+        dummy=None,
+        declaring_side=["Cy"],
+        defenders=["Ann", "Bob"],
+        declaring_hcp=26,
+        defending_hcp=14,
+        game=True,
+        strain="C",
+        needed=11,
+        tricks=10,
+        made=False,
+        trick_score=0,
+        bonus=0,
+        undertricks=1,
+        note="Cy · GAME in ♣ · 10 tricks",
+        dummy_hcp=11,
+    )
 
 
 @pytest.mark.parametrize(
@@ -630,7 +634,7 @@ def test_three_explanation_and_details() -> None:
     ],
 )
 def test_three_declarer(hands: list[dict], declarer: str) -> None:
-    assert three(hands).hands[-1].details["declarer"] == declarer
+    assert three(hands).hands[-1].details.declarer == declarer
 
 
 def test_three_tie_explanation() -> None:
@@ -648,7 +652,7 @@ def test_three_tie_explanation() -> None:
     ],
 )
 def test_three_dummy_hcp_limits_allowed(hcp: dict[str, int]) -> None:
-    assert three([played(hcp)]).hands[0].details["dummy_hcp"] == 40 - sum(hcp.values())
+    assert three([played(hcp)]).hands[0].details.dummy_hcp == 40 - sum(hcp.values())
 
 
 def test_three_scrapped_deal_is_dealt_again() -> None:
@@ -661,14 +665,13 @@ def test_three_scrapped_deal_is_dealt_again() -> None:
         "Ann declares (12 HCP, the most); with dummy 12 + 8 = 20",
         "scrapped: not counted, Ann deals again",
     ]
-    assert hand.details == {
-        "hcp": {"Ann": 12, "Bob": 10, "Cy": 10},
-        "dummy_hcp": 8,
-        "declarer": "Ann",
-        "declaring_hcp": 20,
-        "scrapped": True,
-        "note": "scrapped by Ann (20 HCP)",
-    }
+    assert hand.details == MiniBridgeScrapped(
+        hcp={"Ann": 12, "Bob": 10, "Cy": 10},
+        dummy_hcp=8,
+        declarer="Ann",
+        declaring_hcp=20,
+        note="scrapped by Ann (20 HCP)",
+    )
     assert vars(outcome.upcoming) == {
         "dealer": "Ann",
         "announcement_order": ["Ann", "Bob", "Cy"],

@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.need_a_fourth.rules import (
+    NeedAFourthDetails,
     category,
     failed_score,
     made_score,
@@ -157,19 +158,19 @@ def test_declarer_always_scores_zero_and_explanation_names_the_roles():
         "+ 100 for 1 overtrick = +700",
         "Ann (Declarer) scores 0",
     ]
-    assert result.details == {
-        "passed_out": False,
-        "auction_winner": "Bob",
-        "chooser": "Bob",
-        "partner": "Cy",
-        "declarer": "Ann",
-        "contract": "2HX",
-        "category": "partial",
-        "liars": [],
-        "redoubled_by": None,
-        "made": True,
-        "tricks": 9,
-    }
+    assert result.details == NeedAFourthDetails(
+        passed_out=False,
+        auction_winner="Bob",
+        chooser="Bob",
+        partner="Cy",
+        declarer="Ann",
+        contract="2HX",
+        category="partial",
+        liars=[],
+        redoubled_by=None,
+        made=True,
+        tricks=9,
+    )
 
 
 # --- redoubling -------------------------------------------------------------------
@@ -178,9 +179,9 @@ def test_declarer_always_scores_zero_and_explanation_names_the_roles():
 def test_partner_who_redoubles_becomes_the_chooser_for_scoring():
     result = play(hand("Ann", "Bob", "4SXX", 9, redoubled_by="Bob")).hands[0]
     assert result.scores == {"Ann": -300, "Bob": -500, "Cy": 0}
-    assert result.details["chooser"] == "Bob"
-    assert result.details["partner"] == "Ann"
-    assert result.details["auction_winner"] == "Ann"
+    assert result.details.chooser == "Bob"
+    assert result.details.partner == "Ann"
+    assert result.details.auction_winner == "Ann"
     assert result.explanation[0] == "Bob redoubled after Ann passed: Bob is the Chooser for scoring"
 
 
@@ -266,7 +267,7 @@ def test_liar_with_auction_lists_structured_bids_in_details():
     }
     result = play(record, liar_rule=True).hands[0]
     assert result.scores == {"Ann": -300, "Bob": -100, "Cy": 0}
-    assert result.details["structured_bids"] == [
+    assert [bid.as_json() for bid in result.details.structured_bids] == [
         {
             "index": 0,
             "bidder": "Ann",
@@ -547,7 +548,7 @@ def test_passed_out_scores_zero_counts_and_the_deal_moves_on():
         "scores": {"Ann": 0, "Bob": 0, "Cy": 0},
         "explanation": ["all three passed: no score; the hand counts and the deal moves on"],
     }
-    assert first.details["passed_out"] is True
+    assert first.details.passed_out is True
     assert outcome.hands[1].dealer == "Bob"
     assert vars(outcome.upcoming) == {
         "dealer": "Cy",

@@ -338,7 +338,7 @@ def test_bridge_for_three_pegs_stay_on_the_board_and_hole_11_ends_the_game(doc):
     for hand in outcome.hands:
         pegs = {p: pegs[p] + hand.scores[p] for p in pegs}
         assert all(FLOOR <= peg <= WINNING_HOLE for peg in pegs.values())
-        assert pegs == hand.details["pegs_after"]
+        assert pegs == hand.details.pegs_after
     assert pegs == outcome.totals
     reached = [p for p in doc["players"] if pegs[p] == WINNING_HOLE]
     assert outcome.finished == bool(reached)
@@ -348,7 +348,7 @@ def test_bridge_for_three_pegs_stay_on_the_board_and_hole_11_ends_the_game(doc):
         earlier = outcome_of({**doc, "hands": doc["hands"][:-1]})
         assert not earlier.finished
         n = len(doc["hands"])
-        more = {"declarer": outcome.hands[-1].details["players"][0], "contract": "1C", "tricks": 7}
+        more = {"declarer": outcome.hands[-1].details.players[0], "contract": "1C", "tricks": 7}
         with pytest.raises(MatchError) as caught:
             outcome_of({**doc, "hands": [*doc["hands"], more]})
         assert caught.value.lines == [

@@ -4,6 +4,7 @@ before the app runs."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,9 @@ from scorekeeper.app import create_app
 from scorekeeper.games.common import Game
 from scorekeeper.games.kit import GameKit, Variant
 from scorekeeper.games.rubber import sheet as rubber_sheet
-from scorekeeper.games.rubber.entry import RubberEntry
 from scorekeeper.games.rubber.rules import Rubber
 from scorekeeper.games.settlement import PARTNERSHIP, ROUNDED_PARTNERSHIP
+from scorekeeper.games.top_game.entry import TopGameEntry
 from scorekeeper.games.top_game.rules import TopGame
 from scorekeeper.registry import GAMES, entry_for, game_for
 from scorekeeper.settle import usual_per
@@ -124,7 +125,7 @@ WHIST = GameKit(
 )
 RUBBER_X = GameKit(
     family="rubber",
-    variants=(Variant(RubberVariation, RubberEntry, ROUNDED_PARTNERSHIP, stake_per=100),),
+    variants=(Variant(RubberVariation, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100),),
     sheet=rubber_sheet.build,
 )
 
@@ -155,7 +156,7 @@ def test_pieces_outside_the_games_package_are_reported():
 
     stray = GameKit(
         family="whist",
-        variants=(Variant(Stray, RubberEntry, PARTNERSHIP),),
+        variants=(Variant(Stray, "RubberEntry", PARTNERSHIP),),
         sheet=rubber_sheet.build,
     )
     assert registry.missing([stray], documentation=False) == [
@@ -164,10 +165,31 @@ def test_pieces_outside_the_games_package_are_reported():
         "whist: no file templates/games/whist/sheet.html",
         "whist: no folder static/games/whist/",
         "stray: its rules are not in scorekeeper/games/whist/rules.py",
-        "stray: its hand entry is not in scorekeeper/games/whist/entry.py",
+        "stray: no hand entry (a HandEntry named RubberEntry in scorekeeper/games/whist/entry.py)",
         "stray: no file templates/games/whist/rules_stray.html",
         "stray: no file docs/variants/stray.md",
     ]
+
+
+def test_the_hand_entry_is_the_class_the_kit_names_in_its_own_entry_module():
+    """The kit names its entry (registry.py imports it by that name), so a name
+    the family's entry.py lacks, or a class it only imports, is reported."""
+    top = GAMES[0]
+    renamed = Variant(TopGame, "TopGameForm", top.variants[0].settlement)
+    borrowed = Variant(TopGame, "HandEntry", top.variants[0].settlement)  # scorekeeper.entry's
+    problems = [
+        registry.missing([replace(top, variants=(variant,))], documentation=False)
+        for variant in (renamed, borrowed)
+    ]
+    assert problems == [
+        [
+            "top-game: no hand entry (a HandEntry named TopGameForm in"
+            " scorekeeper/games/top_game/entry.py)"
+        ],
+        ["top-game: its hand entry is not in scorekeeper/games/top_game/entry.py"],
+    ]
+    assert registry.entry_class(top, top.variants[0]) is TopGameEntry
+    assert registry.entry_class(top, renamed) is None
 
 
 def test_a_variant_declared_twice_is_reported():
@@ -197,3 +219,16 @@ def test_the_app_does_not_start_with_an_incomplete_game(tmp_path, monkeypatch):
         "games incomplete: rubber-x: no file templates/games/rubber/rules_rubber_x.html;"
         " rubber-x: no file docs/variants/rubber-x.md"
     )
+
+
+def test_a_module_the_entry_imports_being_absent_is_not_taken_for_a_missing_entry(monkeypatch):
+    """Only the family's own entry.py (or package) may be missing; a dependency
+    the entry imports that is not installed stops the start with its own error."""
+
+    def without_wtforms(name: str):
+        raise ModuleNotFoundError("No module named 'wtforms'", name="wtforms")
+
+    monkeypatch.setattr(registry.importlib, "import_module", without_wtforms)
+    with pytest.raises(ModuleNotFoundError) as raised:
+        registry.entry_class(GAMES[0], GAMES[0].variants[0])
+    assert raised.value.name == "wtforms"

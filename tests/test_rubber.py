@@ -31,7 +31,7 @@ def sides(we, they):
 
 
 def entries(result):
-    return [(e["side"], e["where"], e["points"], e["what"]) for e in result.details["entries"]]
+    return [(e["side"], e["where"], e["points"], e["what"]) for e in result.details.entries]
 
 
 # The source's examples (d)–(h). Its examples (a)–(c) are cut off, so hands 1 and 2
@@ -77,7 +77,7 @@ SEED_RUBBER = [
 )
 def test_seed_examples_d_to_g(number, vulnerable, expected):
     result = play(*SEED_RUBBER).hands[number - 1]
-    assert result.details["vulnerable"] == vulnerable
+    assert result.details.vulnerable == vulnerable
     assert entries(result) == expected
 
 
@@ -105,8 +105,8 @@ def test_seed_example_explanations_read_like_the_sheet():
         "They: game (190 below the line)",
         "They: rubber won 2–1: 500 above",
     ]
-    assert outcome.hands[5].details["game_won"] == 1
-    assert outcome.hands[5].details["rubber_won"] == 1
+    assert outcome.hands[5].details.game_won == 1
+    assert outcome.hands[5].details.rubber_won == 1
 
 
 # --- trick score below the line ----------------------------------------------
@@ -272,8 +272,8 @@ def test_failed_contract_scores_only_for_the_defenders():
     result = play(hand("Bob", "4HX", 8)).hands[0]
     assert result.scores == sides(300, 0)
     assert entries(result) == [(0, "above", 300, "undertricks")]
-    assert result.details["declarer_side"] == 1
-    assert result.details["game_won"] is None
+    assert result.details.declarer_side == 1
+    assert result.details.game_won is None
 
 
 # --- honours -------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_honours_to_the_holders_side_whatever_the_result(record, expected_scores
 
 def test_part_scores_add_up_to_a_game():
     outcome = play(hand("Ann", "2H", 8), hand("Cy", "2D", 8))
-    assert [h.details["game_won"] for h in outcome.hands] == [None, 0]
+    assert [h.details.game_won for h in outcome.hands] == [None, 0]
     assert outcome.hands[1].explanation[-1] == "We: game (100 below the line)"
     assert outcome.upcoming.games == [1, 0]
     assert outcome.upcoming.vulnerable == ["We"]
@@ -329,7 +329,7 @@ def test_part_scores_add_up_to_a_game():
 def test_a_game_wipes_both_part_scores_for_game_purposes():
     # We have 60 below; They make game; in game 2 We' old 60 no longer helps.
     outcome = play(hand("Ann", "2S", 8), hand("Bob", "4H", 10), hand("Ann", "2S", 8))
-    assert outcome.hands[2].details["game_won"] is None
+    assert outcome.hands[2].details.game_won is None
     assert outcome.upcoming.part_scores == [60, 0]
     assert outcome.totals == sides(120, 120)  # still counted in the totals
 
@@ -337,19 +337,19 @@ def test_a_game_wipes_both_part_scores_for_game_purposes():
 def test_only_tricks_bid_count_towards_game():
     # 1NT with 6 overtricks: 40 below and 180 above, no game.
     outcome = play(hand("Ann", "1NT", 13))
-    assert outcome.hands[0].details["game_won"] is None
+    assert outcome.hands[0].details.game_won is None
     assert outcome.upcoming.part_scores == [40, 0]
 
 
 def test_doubled_part_score_contract_makes_game():
     outcome = play(hand("Ann", "2SX", 8))
     assert entries(outcome.hands[0]) == [(0, "below", 120, "tricks"), (0, "above", 50, "insult")]
-    assert outcome.hands[0].details["game_won"] == 0
+    assert outcome.hands[0].details.game_won == 0
 
 
 def test_a_side_with_a_game_is_vulnerable_on_undertricks():
     outcome = play(hand("Ann", "3NT", 9), hand("Cy", "4S", 9), hand("Bob", "4S", 9))
-    assert outcome.hands[1].details["vulnerable"] == ["We"]
+    assert outcome.hands[1].details.vulnerable == ["We"]
     assert outcome.hands[1].scores == sides(0, 100)  # We vulnerable: 100 a trick
     assert outcome.hands[2].scores == sides(50, 0)  # They not vulnerable: 50
 
@@ -376,7 +376,7 @@ def test_rubber_bonus(games, bonus, text):
     last = outcome.hands[-1]
     assert (0, "above", bonus, "rubber") in entries(last)
     assert last.explanation[-1] == text
-    assert last.details["rubber_won"] == 0
+    assert last.details.rubber_won == 0
     assert outcome.finished is True
 
 
@@ -399,7 +399,7 @@ def test_next_rubber_starts_with_no_games_and_no_one_vulnerable():
     third = play(
         hand("Ann", "3NT", 9), hand("Cy", "3NT", 9), hand("Cy", "4S", 9), options={"rubbers": 2}
     )
-    assert third.hands[2].details["rubber"] == 2
+    assert third.hands[2].details.rubber == 2
     assert third.hands[2].scores == sides(0, 50)
 
 
@@ -419,7 +419,7 @@ def test_unit_differences_per_rubber_including_one_in_progress():
         options={"rubbers": 2},
     )
     assert outcome.summary.unit_differences == [900, -60]
-    assert outcome.hands[2].details["rubber"] == 2
+    assert outcome.hands[2].details.rubber == 2
 
 
 def test_unit_differences_leave_out_a_rubber_not_yet_scored():
@@ -443,7 +443,7 @@ def test_passed_out_scores_nothing_and_the_deal_passes_on():
     first = outcome.hands[0]
     assert (first.dealer, first.counted, first.scores) == ("Ann", True, sides(0, 0))
     assert first.explanation == ["passed out: no score; Bob deals next"]
-    assert first.details["entries"] == []
+    assert first.details.entries == []
     assert outcome.hands[1].dealer == "Bob"
 
 
@@ -498,7 +498,7 @@ def test_unfinished_rubber_bonuses_at_the_end_marker(hands, scores, lines):
     end = outcome.hands[-1]
     assert (end.dealer, end.counted, end.scores) == (None, False, scores)
     assert end.explanation == ["The players stopped here.", *lines]
-    assert all(e["what"] == "unfinished" for e in end.details["entries"])
+    assert all(e["what"] == "unfinished" for e in end.details.entries)
     assert outcome.finished is True
     assert outcome.upcoming is None
     # The end entry's points belong to the unfinished rubber, so the hands add up.

@@ -185,7 +185,7 @@ def test_dealing_order_and_change_of_places_at_half_time():
         "dealing_order": ["Ann", "Cy", "Bob"],
         "bidding_order": ["Cy", "Bob", "Ann"],
     }
-    assert [h.details["half"] for h in outcome.hands] == [1] * 6 + [2]
+    assert [h.details.half for h in outcome.hands] == [1] * 6 + [2]
 
 
 def test_match_finishes_after_two_halves_and_refuses_more():
@@ -207,7 +207,7 @@ def test_misinformation_hand_is_not_counted_towards_the_match():
 
 
 def test_dealer_note_for_the_sheet():
-    assert play(hand("4D", 11)).hands[0].details["note"] == "4 · 3 · 4D"
+    assert play(hand("4D", 11)).hands[0].details.note == "4 · 3 · 4D"
 
 
 def test_explanation_of_a_doubled_hand():

@@ -270,6 +270,30 @@ class Checks:
 # --- results ---------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class LogFacts:
+    """What the rules restate of one hand for the hand log (sheets/hand_log.py):
+    a fact left None (or False) is read from the hand as entered."""
+
+    declarer: str | None = None
+    contract: str | None = None
+    tricks: int | None = None
+    passed_out: bool = False
+    redeal: bool = False  # the same dealer deals again (Mini Bridge's 20–20)
+    scrapped: bool = False
+
+
+@dataclass(frozen=True)
+class Details:
+    """What one hand did besides its scores, for the sheets: each game's rules
+    extend it with their own typed facts (vulnerability, pegs, notes…), one
+    frozen dataclass per kind of hand, as `upcoming` and `summary` are typed."""
+
+    def log_facts(self) -> LogFacts:
+        """The facts the hand log reads here rather than in the hand as entered."""
+        return LogFacts()
+
+
 @dataclass
 class HandResult:
     """What one entry of `hands` did: scores added to each player, and why."""
@@ -279,8 +303,9 @@ class HandResult:
     counted: bool
     scores: dict[str, int]
     explanation: list[str]
-    # Variant-specific facts for the score sheet (vulnerability, pegs, notes).
-    details: dict[str, Any] = field(default_factory=dict)
+    # The game's own facts for the score sheet; None on a hand that has none
+    # (the end marker, a hand whose checks failed).
+    details: Details | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -1,14 +1,18 @@
 """What a game family is made of, declared once in its package's `__init__.py`.
 
     scorekeeper/games/<family>/rules.py    the rules (Game subclasses, pure)
-    scorekeeper/games/<family>/entry.py    the hand form (HandEntry subclasses)
+    scorekeeper/games/<family>/entry.py    the hand form (HandEntry subclasses, WTForms)
     scorekeeper/games/<family>/sheet.py    `build(match, outcome)`, the score sheet
     templates/games/<family>/hand.html, sheet.html, rules_<stem>.html
     static/games/<family>/                  its script and styles
 
 The package names its pieces in one `GameKit`; shared code asks the kit (its
 settlement strategy, its stake basis, its hand-log words) instead of branching
-on the game's id. scorekeeper/registry.py lists the kits.
+on the game's id. scorekeeper/games/catalog.py lists the kits.
+
+The kit names each variant's hand entry by its class name in the family's
+entry.py instead of importing it: the rules, the sheet and the kit stay below
+WTForms, and scorekeeper/registry.py (the views' layer) attaches the entries.
 """
 
 from __future__ import annotations
@@ -17,10 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..entry import HandEntry
 from ..sheets import hand_rows
 from ..words import hand_words
-from .common import Game, HandResult, Outcome
+from .common import Details, Game, HandResult, Outcome
 from .settlement import Settlement
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
@@ -37,7 +40,8 @@ class Variant:
     """One rule set of a family (rubber, Honeymoon and Chicago are one family)."""
 
     rules: type[Game]
-    entry: type[HandEntry]
+    # The name of its HandEntry class in scorekeeper/games/<family>/entry.py.
+    entry: str
     settlement: Settlement
     # The points a stake is usually quoted per; New match fills it in.
     stake_per: int = 1
@@ -58,7 +62,12 @@ class GameKit:
     row_words: Callable[[dict[str, Any], HandResult | None], str] = hand_words
     # The hand log's (contract, result) columns for a hand the game words its own
     # way (Mini Bridge's GAME or not, Calypso's winning side); None: the usual words.
-    log_words: Callable[[dict[str, Any]], tuple[str, str] | None] | None = None
+    log_words: Callable[[Details], tuple[str, str] | None] | None = None
+
+    @property
+    def entry_module(self) -> str:
+        """The module holding the family's hand entry (registry.py imports it)."""
+        return f"{__package__}.{self.family}.entry"
 
     @property
     def hand_template(self) -> str:

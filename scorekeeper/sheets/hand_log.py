@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.common import HandResult, Outcome, _is_int
+from ..games.catalog import game_for
+from ..games.common import Details, HandResult, LogFacts, Outcome, _is_int
 from ..matchfile import Match
-from ..registry import game_for
 from ..words import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]
@@ -28,9 +28,9 @@ def made_or_down(contract: str, tricks: Any) -> str:
     return "made" if tricks == needed else f"made +{tricks - needed}"
 
 
-def _own_words(variant: str | None, details: dict[str, Any]) -> tuple[str, str] | None:
+def _own_words(variant: str | None, details: Details | None) -> tuple[str, str] | None:
     words = game_for(variant).log_words if variant is not None else None
-    return words(details) if words is not None else None
+    return words(details) if words is not None and details is not None else None
 
 
 def hand_columns(
@@ -38,18 +38,19 @@ def hand_columns(
 ) -> list[Any]:
     """declarer, contract, tricks and result of one entry of `hands` (a game may
     word its own hands: `GameKit.log_words`)."""
-    details = result.details if result else {}
-    declarer = details.get("declarer") or record.get("declarer") or ""
-    contract = details.get("contract") or record.get("contract") or ""
-    tricks = details.get("tricks", record.get("tricks"))
+    details = result.details if result else None
+    facts = details.log_facts() if details is not None else LogFacts()
+    declarer = facts.declarer or record.get("declarer") or ""
+    contract = facts.contract or record.get("contract") or ""
+    tricks = facts.tricks if facts.tricks is not None else record.get("tricks")
     outcome = ""
     if record.get("end"):
         outcome = "stopped here"
-    elif record.get("passed_out") or details.get("passed_out") or contract == "passed":
+    elif record.get("passed_out") or facts.passed_out or contract == "passed":
         contract, tricks, outcome = "", None, "passed out"
-    elif details.get("redeal"):
+    elif facts.redeal:
         outcome = "dealt again"
-    elif record.get("scrapped") or details.get("scrapped"):
+    elif record.get("scrapped") or facts.scrapped:
         outcome = "scrapped"
     elif "misinformation" in record:
         outcome = f"wrong dummy information from {record['misinformation']}"

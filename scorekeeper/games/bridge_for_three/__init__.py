@@ -3,11 +3,10 @@
 from ..kit import GameKit, Variant
 from ..settlement import PEGGING
 from . import sheet
-from .entry import BridgeForThreeEntry
 from .rules import BridgeForThree
 
 GAME = GameKit(
     family="bridge_for_three",
-    variants=(Variant(BridgeForThree, BridgeForThreeEntry, PEGGING),),
+    variants=(Variant(BridgeForThree, "BridgeForThreeEntry", PEGGING),),
     sheet=sheet.build,
 )

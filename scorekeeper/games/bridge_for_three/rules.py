@@ -10,7 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..common import Bid, Checks, Contract, Game, HandResult, NextHand, parse_bid, undertricks
+from ..common import (
+    Bid,
+    Checks,
+    Contract,
+    Details,
+    Game,
+    HandResult,
+    LogFacts,
+    NextHand,
+    parse_bid,
+    undertricks,
+)
 
 HAND_SIZE = 3  # players taking part in each hand
 FLOOR = -6  # the lowest hole on the board
@@ -103,6 +114,32 @@ class BridgeForThreeNext(NextHand):
     pegs: dict[str, int]
 
 
+@dataclass(frozen=True)
+class BridgeForThreeDetails(Details):
+    """One hand on the peg board: who played and sat out, the contract and how
+    far the declarer's peg moved (`moved`, before the floor or hole 11 stop it;
+    `overflow`, the holes the floor pushed onto the others), the pegs after."""
+
+    players: list[str]  # this hand's three, in calling order
+    sitting_out: list[str]
+    pegs_after: dict[str, int]
+    passed_out: bool = False
+    declarer: str | None = None
+    contract: str | None = None
+    doubler: str | None = None
+    tricks: int | None = None
+    moved: int = 0
+    overflow: int = 0
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(
+            declarer=self.declarer,
+            contract=self.contract,
+            tricks=self.tricks,
+            passed_out=self.passed_out,
+        )
+
+
 class BridgeForThree(Game):
     id = "bridge-for-three"
     name = "Bridge for Three"
@@ -158,25 +195,21 @@ class BridgeForThree(Game):
 
         sitting_out = self.sitting_out()
         lines = [f"{', '.join(sitting_out)} sat this hand out"] if sitting_out else []
-        details: dict[str, Any] = {
-            "players": playing,
-            "sitting_out": sitting_out,
-            "declarer": None,
-            "contract": None,
-            "doubler": None,
-            "tricks": None,
-            "moved": 0,
-            "overflow": 0,
-        }
+        played: dict[str, Any] = {}
         if play is None:
             scores = self.zero()
             lines.append("all three passed: no peg moves and the deal passes on")
-            details["passed_out"] = True
         else:
-            scores = self._score(play, lines, details)
+            scores, played = self._score(play, lines)
         self.add(scores)
         self.hands_dealt += 1
-        details["pegs_after"] = dict(self.totals)
+        details = BridgeForThreeDetails(
+            players=playing,
+            sitting_out=sitting_out,
+            pegs_after=dict(self.totals),
+            passed_out=play is None,
+            **played,
+        )
         reached = [p for p in self.players if self.totals[p] >= WINNING_HOLE]
         if len(reached) == 1:
             lines.append(f"{reached[0]} reaches hole {WINNING_HOLE} and wins the game")
@@ -229,20 +262,20 @@ class BridgeForThree(Game):
         self,
         play: tuple[str, Contract, str | None, int],
         lines: list[str],
-        details: dict[str, Any],
-    ) -> dict[str, int]:
+    ) -> tuple[dict[str, int], dict[str, Any]]:
+        """Each player's peg move, and the facts of the play for the details."""
         declarer, contract, doubler, tricks = play
         move = peg_move(contract, tricks)
         after, overflow = apply_move(self.totals, declarer, move)
         scores = {p: after[p] - self.totals[p] for p in self.players}
-        details.update(
-            declarer=declarer,
-            contract=str(contract),
-            doubler=doubler,
-            tricks=tricks,
-            moved=move,
-            overflow=overflow,
-        )
+        played = {
+            "declarer": declarer,
+            "contract": str(contract),
+            "doubler": doubler,
+            "tricks": tricks,
+            "moved": move,
+            "overflow": overflow,
+        }
 
         down = undertricks(contract, tricks)
         base = -down if down else contract.level
@@ -271,4 +304,4 @@ class BridgeForThree(Game):
                 + " everyone else forward: "
                 + ", ".join(f"{p} {self.totals[p]} → {after[p]}" for p in others)
             )
-        return scores
+        return scores, played

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...words import minus
 from ..common import Outcome, contract_text
-from .rules import FLOOR, WINNING_HOLE
+from .rules import FLOOR, WINNING_HOLE, BridgeForThreeDetails
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
@@ -71,26 +71,26 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     log = []
     for result in outcome.hands:
         details = result.details
-        if not details:  # the end marker
+        if not isinstance(details, BridgeForThreeDetails):  # the end marker
             log.append({"number": result.number, "end": True})
             continue
-        after = details["pegs_after"]
+        after = details.pegs_after
         moved = {p for p in players if result.scores[p]}
         log.append(
             {
                 "number": result.number,
                 "end": False,
                 "dealer": result.dealer,
-                "sitting_out": details["sitting_out"],
-                "passed_out": details.get("passed_out", False),
-                "declarer": details["declarer"],
-                "contract": contract_text(details["contract"]) if details["contract"] else "",
-                "doubler": details["doubler"],
-                "tricks": details["tricks"],
-                "moved": details["moved"],
+                "sitting_out": details.sitting_out,
+                "passed_out": details.passed_out,
+                "declarer": details.declarer,
+                "contract": contract_text(details.contract) if details.contract else "",
+                "doubler": details.doubler,
+                "tricks": details.tricks,
+                "moved": details.moved,
                 # The declarer's peg may move less: it stops in hole 11, or at the floor.
-                "peg_moved": result.scores[details["declarer"]] if details["declarer"] else 0,
-                "overflow": details["overflow"],
+                "peg_moved": result.scores[details.declarer] if details.declarer else 0,
+                "overflow": details.overflow,
                 "pegs_after": [
                     {"player": p, "peg": minus(after[p]), "moved": p in moved} for p in players
                 ],

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...words import hand_words
-from ..common import HandResult
+from ..common import Details, HandResult
 from ..kit import GameKit, Variant
 from ..settlement import PARTNERSHIP
 from . import sheet
-from .entry import CalypsoEntry
-from .rules import Calypso
+from .rules import Calypso, CalypsoDetails
 
 
 def row_words(record: dict[str, Any], result: HandResult | None) -> str:
@@ -20,16 +19,16 @@ def row_words(record: dict[str, Any], result: HandResult | None) -> str:
     return hand_words(record, result)
 
 
-def log_words(details: dict[str, Any]) -> tuple[str, str] | None:
+def log_words(details: Details) -> tuple[str, str] | None:
     """The hand log's result of a game of tallies: the side that won it."""
-    if details.get("winning_side"):
-        return "", f"won by {' & '.join(details['winning_side'])}"
+    if isinstance(details, CalypsoDetails) and details.winning_side:
+        return "", f"won by {' & '.join(details.winning_side)}"
     return None
 
 
 GAME = GameKit(
     family="calypso",
-    variants=(Variant(Calypso, CalypsoEntry, PARTNERSHIP),),
+    variants=(Variant(Calypso, "CalypsoEntry", PARTNERSHIP),),
     sheet=sheet.build,
     row_words=row_words,
     log_words=log_words,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..common import Checks, Game, HandResult, NextHand, OptionSpec, Summary
+from ..common import Checks, Details, Game, HandResult, NextHand, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
 CALYPSO_POINTS = (500, 750, 1000, 1000)
@@ -80,6 +80,19 @@ class CalypsoNext(NextHand):
     dealers: list[str]
     game: int
     games: int
+
+
+@dataclass(frozen=True)
+class CalypsoDetails(Details):
+    """One game of tallies: every player's tally with its points, each side's
+    points (`sides`: players and points), and the side that won it (None on a tie)."""
+
+    game: int
+    dealers: list[str]
+    tallies: dict[str, dict[str, int]]
+    sides: list[dict[str, Any]]
+    difference: int
+    winning_side: list[str] | None
 
 
 class Calypso(Game):
@@ -155,14 +168,14 @@ class Calypso(Game):
             lines.append(f"the game is a tie: both sides {ours['points']}")
         side_points = {p: side["points"] for side in sides for p in side["players"]}
         scores = {p: side_points[p] for p in self.players}
-        details = {
-            "game": self.games_played + 1,
-            "dealers": dealers,
-            "players": tallies,
-            "sides": sides,
-            "difference": difference,
-            "winning_side": winning_side,
-        }
+        details = CalypsoDetails(
+            game=self.games_played + 1,
+            dealers=dealers,
+            tallies=tallies,
+            sides=sides,
+            difference=difference,
+            winning_side=winning_side,
+        )
         self.add(scores)
         self.games_played += 1
         return HandResult(number, dealers[0], True, scores, lines, details)

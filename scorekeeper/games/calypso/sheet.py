@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..common import Outcome
+from .rules import CalypsoDetails
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
@@ -28,22 +29,22 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     totals_rows = []
     for result in outcome.hands:
         details = result.details
-        if not details:  # the end marker: the players stopped before all games were played
+        # The end marker: the players stopped before all games were played.
+        if not isinstance(details, CalypsoDetails):
             games.append({"number": result.number, "end": True})
             continue
         side_rows = [
-            _side_row(side, details["players"], details["winning_side"])
-            for side in details["sides"]
+            _side_row(side, details.tallies, details.winning_side) for side in details.sides
         ]
         games.append(
             {
                 "number": result.number,
                 "end": False,
-                "game": details["game"],
-                "dealers": details["dealers"],
+                "game": details.game,
+                "dealers": details.dealers,
                 "sides": side_rows,
-                "difference": details["difference"],
-                "winning_side": details["winning_side"],
+                "difference": details.difference,
+                "winning_side": details.winning_side,
             }
         )
         points = [row["points"] for row in side_rows]
@@ -51,7 +52,7 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         totals_rows.append(
             {
                 "number": result.number,
-                "game": details["game"],
+                "game": details.game,
                 "points": points,
                 "difference": points[0] - points[1],
                 "running": list(running),

@@ -2,31 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..common import Details
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE, PARTNERSHIP
 from . import sheet
-from .entry import MiniBridgeEntry, MiniBridgeThreeEntry
-from .rules import MiniBridge, MiniBridgeThree
+from .rules import MiniBridge, MiniBridgePlayed, MiniBridgeThree
 
 
-def log_words(details: dict[str, Any]) -> tuple[str, str] | None:
+def log_words(details: Details) -> tuple[str, str] | None:
     """The hand log's contract and result: GAME or not in a strain, made or down."""
-    if "strain" not in details or "game" not in details:
+    if not isinstance(details, MiniBridgePlayed):
         return None
-    contract = f"{'GAME' if details['game'] else 'no GAME'} in {details['strain']}"
-    if details.get("made"):
-        over = details["tricks"] - details["needed"]
+    contract = f"{'GAME' if details.game else 'no GAME'} in {details.strain}"
+    if details.made:
+        over = details.tricks - details.needed
         return contract, "made" if over <= 0 else f"made +{over}"
-    return contract, f"down {details.get('undertricks', '')}"
+    return contract, f"down {details.undertricks}"
 
 
 GAME = GameKit(
     family="mini_bridge",
     variants=(
-        Variant(MiniBridge, MiniBridgeEntry, PARTNERSHIP),
-        Variant(MiniBridgeThree, MiniBridgeThreeEntry, PAIRWISE),
+        Variant(MiniBridge, "MiniBridgeEntry", PARTNERSHIP),
+        Variant(MiniBridgeThree, "MiniBridgeThreeEntry", PAIRWISE),
     ),
     sheet=sheet.build,
     log_words=log_words,

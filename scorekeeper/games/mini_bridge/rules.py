@@ -15,9 +15,11 @@ from ..common import (
     HCP_IN_DECK,
     STRAIN_SYMBOL,
     Checks,
+    Details,
     Game,
     HandError,
     HandResult,
+    LogFacts,
     NextHand,
     OptionSpec,
     Summary,
@@ -108,6 +110,58 @@ class MiniBridgeNext(NextHand):
     to_target: int | None = None
     hands_to_play: int | None = None
     hands_left: int | None = None
+
+
+@dataclass(frozen=True)
+class MiniBridgeRedeal(Details):
+    """Both sides held 20: not counted, the same dealer deals again."""
+
+    hcp: dict[str, int]
+    note: str = "20–20: dealt again"
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(redeal=True)
+
+
+@dataclass(frozen=True)
+class MiniBridgeScrapped(Details):
+    """Three players: the declarer scrapped a weak deal (not counted)."""
+
+    hcp: dict[str, int]
+    dummy_hcp: int
+    declarer: str
+    declaring_hcp: int  # the declarer's and dummy's
+    note: str
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(declarer=self.declarer, scrapped=True)
+
+
+@dataclass(frozen=True)
+class MiniBridgePlayed(Details):
+    """A played hand: who declared with whom, GAME or not in a strain, and its score."""
+
+    hcp: dict[str, int]
+    announcement_order: list[str]
+    declarer: str
+    dummy: str | None  # None with three players: dummy is nobody's hand
+    declaring_side: list[str]
+    defenders: list[str]
+    declaring_hcp: int
+    defending_hcp: int
+    game: bool
+    strain: str
+    needed: int
+    tricks: int
+    made: bool
+    trick_score: int
+    bonus: int
+    undertricks: int
+    note: str
+    dummy_hcp: int | None = None  # three players: what the dummy held
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(declarer=self.declarer, tricks=self.tricks)
 
 
 class _MiniBridgeGame(Game):
@@ -250,29 +304,31 @@ class _MiniBridgeGame(Game):
         defenders: list[str],
         play: tuple[bool, str, int],
         declaring_hcp: int,
-    ) -> dict[str, Any]:
+        dummy_hcp: int | None = None,
+    ) -> MiniBridgePlayed:
         game, strain, tricks = play
         needed = tricks_needed(game, strain)
         made = tricks >= needed
-        return {
-            "hcp": hcp,
-            "announcement_order": self.announcement_order(),
-            "declarer": declarer,
-            "dummy": dummy,
-            "declaring_side": side,
-            "defenders": defenders,
-            "declaring_hcp": declaring_hcp,
-            "defending_hcp": HCP_IN_DECK - declaring_hcp,
-            "game": game,
-            "strain": strain,
-            "needed": needed,
-            "tricks": tricks,
-            "made": made,
-            "trick_score": trick_score(strain, tricks) if made else 0,
-            "bonus": GAME_BONUS if made and game else 0,
-            "undertricks": max(0, needed - tricks),
-            "note": f"{declarer} · {contract_name(game, strain)} · {tricks} tricks",
-        }
+        return MiniBridgePlayed(
+            hcp=hcp,
+            announcement_order=self.announcement_order(),
+            declarer=declarer,
+            dummy=dummy,
+            declaring_side=side,
+            defenders=defenders,
+            declaring_hcp=declaring_hcp,
+            defending_hcp=HCP_IN_DECK - declaring_hcp,
+            game=game,
+            strain=strain,
+            needed=needed,
+            tricks=tricks,
+            made=made,
+            trick_score=trick_score(strain, tricks) if made else 0,
+            bonus=GAME_BONUS if made and game else 0,
+            undertricks=max(0, needed - tricks),
+            note=f"{declarer} · {contract_name(game, strain)} · {tricks} tricks",
+            dummy_hcp=dummy_hcp,
+        )
 
     def _moved_on(self, result: HandResult) -> HandResult:
         """Move the replay state on after a checked hand."""
@@ -316,7 +372,7 @@ class MiniBridge(_MiniBridgeGame):
             checks.only({"hcp"}, "when both sides hold 20: the same dealer deals again")
             checks.done()
             lines = [f"HCP {shown}: 20 each side", f"not counted: {dealer} deals again"]
-            details = {"hcp": hcp, "redeal": True, "note": "20–20: dealt again"}
+            details = MiniBridgeRedeal(hcp)
             return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
 
         side, defenders = plays.side, plays.defenders
@@ -398,14 +454,13 @@ class MiniBridgeThree(_MiniBridgeGame):
             checks.only({"hcp", "scrapped"}, "when the deal is scrapped")
             checks.done()
             lines.append(f"scrapped: not counted, {dealer} deals again")
-            details = {
-                "hcp": hcp,
-                "dummy_hcp": dummy_hcp,
-                "declarer": declarer,
-                "declaring_hcp": ours,
-                "scrapped": True,
-                "note": f"scrapped by {declarer} ({ours} HCP)",
-            }
+            details = MiniBridgeScrapped(
+                hcp=hcp,
+                dummy_hcp=dummy_hcp,
+                declarer=declarer,
+                declaring_hcp=ours,
+                note=f"scrapped by {declarer} ({ours} HCP)",
+            )
             return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
 
         game, strain, tricks = self._read_play(checks)
@@ -415,7 +470,6 @@ class MiniBridgeThree(_MiniBridgeGame):
         )
         scores = {p: won if p == declarer else penalty for p in self.players}
         details = self._details(
-            hcp, declarer, None, [declarer], defenders, (game, strain, tricks), ours
+            hcp, declarer, None, [declarer], defenders, (game, strain, tricks), ours, dummy_hcp
         )
-        details["dummy_hcp"] = dummy_hcp
         return self._moved_on(HandResult(number, dealer, True, scores, lines + more, details))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..common import STRAIN_SYMBOL, Outcome
+from ..common import STRAIN_SYMBOL, Details, Outcome
+from .rules import MiniBridgePlayed, MiniBridgeRedeal, MiniBridgeScrapped
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
@@ -20,22 +21,22 @@ def columns(match: Match) -> list[list[str]]:
     return [[p] for p in players]
 
 
-def contract_note(details: dict[str, Any]) -> tuple[str, str]:
+def contract_note(details: Details | None) -> tuple[str, str]:
     """(declarer and contract, result) as written beside the hand number."""
-    if details.get("redeal"):
+    if isinstance(details, MiniBridgeRedeal):
         return "20–20", "dealt again"
-    if details.get("scrapped"):
-        return f"{details['declarer']} scrapped", f"{details['declaring_hcp']} HCP with dummy"
-    if "strain" not in details:
+    if isinstance(details, MiniBridgeScrapped):
+        return f"{details.declarer} scrapped", f"{details.declaring_hcp} HCP with dummy"
+    if not isinstance(details, MiniBridgePlayed):
         return "stopped", ""
-    strain = STRAIN_SYMBOL[details["strain"]]
-    contract = f"GAME {strain}" if details["game"] else f"{strain}, no GAME"
-    tricks = details["tricks"]
-    if details["made"]:
+    strain = STRAIN_SYMBOL[details.strain]
+    contract = f"GAME {strain}" if details.game else f"{strain}, no GAME"
+    tricks = details.tricks
+    if details.made:
         result = f"{tricks} tricks, made"
     else:
-        result = f"{tricks} tricks, {details['undertricks']} down"
-    return f"{details['declarer']}: {contract}", result
+        result = f"{tricks} tricks, {details.undertricks} down"
+    return f"{details.declarer}: {contract}", result
 
 
 def goal(match: Match, outcome: Outcome) -> str:

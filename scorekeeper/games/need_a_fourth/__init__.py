@@ -3,11 +3,10 @@
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE
 from . import sheet
-from .entry import NeedAFourthEntry
 from .rules import NeedAFourth
 
 GAME = GameKit(
     family="need_a_fourth",
-    variants=(Variant(NeedAFourth, NeedAFourthEntry, PAIRWISE),),
+    variants=(Variant(NeedAFourth, "NeedAFourthEntry", PAIRWISE),),
     sheet=sheet.build,
 )

@@ -9,7 +9,7 @@ failed contract pays the Liar column.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..common import (
@@ -17,8 +17,10 @@ from ..common import (
     Bid,
     Checks,
     Contract,
+    Details,
     Game,
     HandResult,
+    LogFacts,
     NextHand,
     OptionSpec,
     overtricks,
@@ -239,6 +241,35 @@ class NeedAFourthNext(NextHand):
     hands_left: int
 
 
+@dataclass(frozen=True)
+class NeedAFourthDetails(Details):
+    """One hand: the roles as scored (the Partner who redoubled is the Chooser
+    for scoring; `auction_winner` is who won the auction), the contract, its
+    category and result, the liars. All None on a passed-out hand."""
+
+    passed_out: bool
+    auction_winner: str | None = None
+    chooser: str | None = None
+    partner: str | None = None
+    declarer: str | None = None
+    contract: str | None = None
+    category: str | None = None
+    liars: list[str] = field(default_factory=list)
+    redoubled_by: str | None = None
+    made: bool | None = None
+    tricks: int | None = None
+    # With the liar rule and an auction: its structured bids; None otherwise.
+    structured_bids: list[StructuredBid] | None = None
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(
+            declarer=self.declarer,
+            contract=self.contract,
+            tricks=self.tricks,
+            passed_out=self.passed_out,
+        )
+
+
 class NeedAFourth(Game):
     id = "need-a-fourth"
     name = "Need a Fourth?"
@@ -313,10 +344,8 @@ class NeedAFourth(Game):
             )
         if not passed_out and "passed_out" not in checks.record:
             checks.fail("passed_out", "all three passed, so give passed_out: true")
-        details = {"passed_out": True, "auction_winner": None, "chooser": None}
-        details |= {"partner": None, "declarer": None, "contract": None, "category": None}
-        details |= {"liars": [], "redoubled_by": None, "made": None, "tricks": None}
         lines = ["all three passed: no score; the hand counts and the deal moves on"]
+        details = NeedAFourthDetails(passed_out=True)
         return HandResult(number, dealer, True, self.zero(), lines, details)
 
     def _played(
@@ -357,7 +386,7 @@ class NeedAFourth(Game):
         )
         if auction is not None and self.options["liar_rule"]:
             found = structured_bids(record["auction"], self.bidding_order())
-            result.details["structured_bids"] = [s.as_json() for s in found]
+            result.details = replace(result.details, structured_bids=found)
         return result
 
     def _check_redoubler(
@@ -455,17 +484,17 @@ class NeedAFourth(Game):
                 scores[player] = failed_score(contract, tricks, column)
                 lines.append(f"{player} ({column}): {down} × {per[column]} = {scores[player]:+d}")
         lines.append(f"{declarer} (Declarer) scores 0")
-        details = {
-            "passed_out": False,
-            "auction_winner": auction_winner,
-            "chooser": chooser,
-            "partner": partner,
-            "declarer": declarer,
-            "contract": str(contract),
-            "category": kind,
-            "liars": list(liars),
-            "redoubled_by": redoubled_by,
-            "made": tricks >= contract.needed,
-            "tricks": tricks,
-        }
+        details = NeedAFourthDetails(
+            passed_out=False,
+            auction_winner=auction_winner,
+            chooser=chooser,
+            partner=partner,
+            declarer=declarer,
+            contract=str(contract),
+            category=kind,
+            liars=list(liars),
+            redoubled_by=redoubled_by,
+            made=tricks >= contract.needed,
+            tricks=tricks,
+        )
         return HandResult(number, dealer, True, scores, lines, details)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...sheets import running_rows
-from ..common import STRAIN_SYMBOL, Outcome, parse_contract
+from ..common import STRAIN_SYMBOL, Details, Outcome, parse_contract
+from .rules import NeedAFourthDetails
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
-
-ROLE_LETTER = {"chooser": "C", "partner": "P", "declarer": "D"}
 
 
 def contract_label(contract: str) -> str:
@@ -28,12 +27,15 @@ def result_label(contract: str, tricks: int) -> str:
     return f"+{difference}" if difference > 0 else f"−{-difference}"
 
 
-def roles(details: dict[str, Any], players: list[str]) -> list[str]:
+def roles(details: Details | None, players: list[str]) -> list[str]:
     """C / P / D under each player (as scored), with L added for a liar."""
+    if not isinstance(details, NeedAFourthDetails):
+        return [""] * len(players)
+    letters = {details.chooser: "C", details.partner: "P", details.declarer: "D"}
     marks = []
     for player in players:
-        mark = next((ROLE_LETTER[r] for r in ROLE_LETTER if details.get(r) == player), "")
-        if player in details.get("liars", []):
+        mark = letters.get(player, "")
+        if player in details.liars:
             mark += " L"
         marks.append(mark)
     return marks
@@ -43,11 +45,16 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     rows = running_rows(match, outcome)
     for row in rows:
         details = row["details"]
-        if details.get("contract"):
-            row["contract"] = contract_label(details["contract"])
-            row["result"] = result_label(details["contract"], details["tricks"])
+        if (
+            isinstance(details, NeedAFourthDetails)
+            and details.contract
+            and details.tricks is not None
+        ):
+            row["contract"] = contract_label(details.contract)
+            row["result"] = result_label(details.contract, details.tricks)
         else:
-            row["contract"] = "passed" if details.get("passed_out") else "end"
+            passed = isinstance(details, NeedAFourthDetails) and details.passed_out
+            row["contract"] = "passed" if passed else "end"
             row["result"] = ""
         row["roles"] = roles(details, match.players)
     played = sum(1 for row in rows if row["dealer"])

@@ -4,14 +4,13 @@
 from ..kit import GameKit, Variant
 from ..settlement import ROUNDED_PARTNERSHIP
 from . import sheet
-from .entry import RubberEntry
 from .rules import Chicago, Honeymoon, Rubber
 
 # A stake at rubber bridge is quoted per 100 points.
 GAME = GameKit(
     family="rubber",
     variants=tuple(
-        Variant(rules, RubberEntry, ROUNDED_PARTNERSHIP, stake_per=100)
+        Variant(rules, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100)
         for rules in (Rubber, Honeymoon, Chicago)
     ),
     sheet=sheet.build,

@@ -16,8 +16,10 @@ from typing import Any, ClassVar, NamedTuple
 from ..common import (
     Checks,
     Contract,
+    Details,
     Game,
     HandResult,
+    LogFacts,
     NextHand,
     OptionSpec,
     Summary,
@@ -182,6 +184,49 @@ class RubberNext(NextHand):
     deal: int | None = None
 
 
+@dataclass(frozen=True)
+class RubberDetails(Details):
+    """What one entry of `hands` wrote on the We/They pad: each entry's side
+    (0 or 1), where ("above" or "below" the line), points and what for."""
+
+    entries: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RubberDeal(RubberDetails):
+    """A deal: who was vulnerable, the game it was played towards in its
+    `rubber` (Rubber, Honeymoon) or `round` and `deal` (Chicago), the other
+    None; the contract and what it won (`game_won`, `rubber_won`: a side's index)."""
+
+    vulnerable: list[str]
+    game: int
+    rubber: int | None = None
+    round: int | None = None
+    deal: int | None = None
+    passed_out: bool = False
+    declarer_side: int | None = None
+    contract: str | None = None
+    tricks: int | None = None
+    game_won: int | None = None
+    rubber_won: int | None = None
+    round_over: bool = False
+
+    @property
+    def unit(self) -> int:
+        """The rubber (Chicago: round) the deal was played in."""
+        unit = self.rubber if self.rubber is not None else self.round
+        assert unit is not None
+        return unit
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(contract=self.contract, tricks=self.tricks, passed_out=self.passed_out)
+
+
+@dataclass(frozen=True)
+class RubberEnd(RubberDetails):
+    """The end marker: the bonuses of the unfinished rubber (none in Chicago)."""
+
+
 class _PartnershipGame(Game):
     """What rubber, honeymoon and Chicago share: sides, checks, contract scores, units.
 
@@ -270,7 +315,8 @@ class _PartnershipGame(Game):
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         checks = Checks(record, FIELDS)
         dealer, vulnerable = self._dealer(), self._vulnerable()
-        details: dict[str, Any] = {
+        # Where the deal stands, for its details: RubberDeal's own fields.
+        where: dict[str, Any] = {
             "vulnerable": self._vulnerable_names(),
             self.unit_word: len(self.unit_points),
             "game": self.game_number,
@@ -279,7 +325,7 @@ class _PartnershipGame(Game):
             checks.get_flag("passed_out")
             checks.only({"passed_out"}, "on a passed-out hand")
             checks.done()
-            return self._passed_out(number, dealer, details)
+            return self._passed_out(number, dealer, where)
 
         declarer = checks.get_player("declarer", self.players)
         contract = checks.get_contract("contract")
@@ -298,8 +344,15 @@ class _PartnershipGame(Game):
             holder, points = honours
             text = f"honours in {holder}'s hand: {points} above"
             sheet.add(self.side_index(holder), "above", points, "honours", text)
-        details.update(declarer_side=side, contract=str(contract), tricks=tricks)
-        details.update(self._bonuses(sheet, side, vulnerable))
+        won = self._bonuses(sheet, side, vulnerable)
+        details = RubberDeal(
+            sheet.entries,
+            **where,
+            declarer_side=side,
+            contract=str(contract),
+            tricks=tricks,
+            **won,
+        )
         self.deals += 1
         return self._book(number, dealer, True, sheet, unit, details)
 
@@ -315,12 +368,12 @@ class _PartnershipGame(Game):
                 text = f"part score {self.below[side]} in the unfinished game: {bonus} above"
                 sheet.add(side, "above", bonus, "unfinished", text)
         unit = len(self.unit_points) - 1
-        return self._book(number, None, False, sheet, unit, {"end": True})
+        return self._book(number, None, False, sheet, unit, RubberEnd(sheet.entries))
 
-    def _passed_out(self, number: int, dealer: str, details: dict[str, Any]) -> HandResult:
+    def _passed_out(self, number: int, dealer: str, where: dict[str, Any]) -> HandResult:
         self.deals += 1
         line = f"passed out: no score; {self._dealer()} deals next"
-        details.update(passed_out=True, entries=[])
+        details = RubberDeal([], **where, passed_out=True)
         return HandResult(number, dealer, True, self.zero(), [line], details)
 
     def _book(
@@ -330,7 +383,7 @@ class _PartnershipGame(Game):
         counted: bool,
         sheet: _Sheet,
         unit: int,
-        details: dict[str, Any],
+        details: RubberDetails,
     ) -> HandResult:
         """Add the sheet's entries to the totals and to the unit they were scored in."""
         side_points = [sheet.points(0), sheet.points(1)]
@@ -338,7 +391,6 @@ class _PartnershipGame(Game):
             self.unit_points[unit][side] += side_points[side]
         scores = self.side_scores(side_points)
         self.add(scores)
-        details["entries"] = sheet.entries
         return HandResult(number, dealer, counted, scores, sheet.lines, details)
 
     def _close_unit(self) -> None:
@@ -464,15 +516,15 @@ class Chicago(_PartnershipGame):
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         deal = self.deal_in_round()
         result = super().play_hand(record, number)
-        result.details["deal"] = deal
+        result.details = replace(result.details, deal=deal)
         return result
 
     passed_out_moves_deal = False
 
-    def _passed_out(self, number: int, dealer: str, details: dict[str, Any]) -> HandResult:
+    def _passed_out(self, number: int, dealer: str, where: dict[str, Any]) -> HandResult:
         # Unlike rubber, the same dealer deals again and the deal is not counted.
         line = f"passed out: not counted; {dealer} deals again"
-        details.update(passed_out=True, entries=[])
+        details = RubberDeal([], **where, passed_out=True)
         return HandResult(number, dealer, False, self.zero(), [line], details)
 
     def _bonuses(self, sheet: _Sheet, side: int, vulnerable: list[bool]) -> dict[str, Any]:
@@ -494,4 +546,4 @@ class Chicago(_PartnershipGame):
     def end_match(self, number: int) -> HandResult:
         # No bonus for an unfinished round: the marker scores nothing.
         lines = ["The players stopped here.", "no bonus for an unfinished round"]
-        return HandResult(number, None, False, self.zero(), lines, {"end": True, "entries": []})
+        return HandResult(number, None, False, self.zero(), lines, RubberEnd([]))

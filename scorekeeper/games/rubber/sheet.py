@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...sheets import hand_rows
-from ..common import Outcome, parse_contract
+from ..common import HandResult, Outcome, parse_contract
 from ..common import contract_text as written
 from ..settlement import round_to_hundreds
+from .rules import RubberDeal, RubberDetails
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
@@ -93,36 +94,39 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     units: dict[int, dict[str, Any]] = {}
     for result in outcome.hands:
         details = result.details
-        if details.get("end") and not details.get("entries"):
+        deal = details if isinstance(details, RubberDeal) else None
+        if not isinstance(details, RubberDetails) or (deal is None and not details.entries):
             continue  # nothing to draw for a bare end marker
         # The end marker books into the rubber (round) in progress.
-        number = details.get(unit_key, len(game.unit_points))
+        number = deal.unit if deal is not None else len(game.unit_points)
         unit = units.setdefault(
             number,
             {"number": number, "above": [[], []], "games": {}, "passed": [], "deals": []},
         )
-        if not details.get("end"):
-            unit["deals"].append(_deal_row(match, result, chicago))
-        if details.get("passed_out"):
-            unit["passed"].append(result.number)
-            continue
+        if deal is not None:
+            unit["deals"].append(_deal_row(match, result, deal, chicago))
+            if deal.passed_out:
+                unit["passed"].append(result.number)
+                continue
         below_game = None
-        if not details.get("end"):
+        if deal is not None:
             below_game = unit["games"].setdefault(
-                details["game"], {"number": details["game"], "below": [[], []], "won_by": None}
+                deal.game, {"number": deal.game, "below": [[], []], "won_by": None}
             )
-        deal = details.get("deal") if chicago else None
-        for entry in details.get("entries", []):
+        deal_number = deal.deal if chicago and deal is not None else None
+        for entry in details.entries:
             if entry["where"] == "below" and below_game is not None:
-                below_game["below"][entry["side"]].append(_entry(result.number, entry, deal))
+                below_game["below"][entry["side"]].append(_entry(result.number, entry, deal_number))
             else:
-                unit["above"][entry["side"]].append(_entry(result.number, entry, deal))
-        if below_game is not None and details.get("game_won") is not None:
-            below_game["won_by"] = names[details["game_won"]]
+                unit["above"][entry["side"]].append(_entry(result.number, entry, deal_number))
+        if deal is None:
+            continue
+        if below_game is not None and deal.game_won is not None:
+            below_game["won_by"] = names[deal.game_won]
             below_game["hand"] = result.number
-        if details.get("rubber_won") is not None:
-            unit["won_by"] = names[details["rubber_won"]]
-        if details.get("round_over"):
+        if deal.rubber_won is not None:
+            unit["won_by"] = names[deal.rubber_won]
+        if deal.round_over:
             unit["complete"] = True
 
     # "Stop here" ends the match: the rubber (round) it left unfinished was
@@ -168,18 +172,17 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     return laid_out
 
 
-def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
-    details = result.details
+def _deal_row(match: Match, result: HandResult, deal: RubberDeal, chicago: bool) -> dict[str, Any]:
     record = match.hands[result.number - 1]
-    if details.get("passed_out"):
+    if deal.passed_out:
         what = f"passed out, {result.dealer} deals again" if chicago else "passed out"
     else:
-        what = contract_text(details["contract"], details["tricks"], record["declarer"])
+        what = contract_text(deal.contract, deal.tricks, record["declarer"])
     return {
         "hand": result.number,
-        "deal": details.get("deal"),
+        "deal": deal.deal,
         "dealer": result.dealer,
-        "vulnerable": vulnerable_text(details["vulnerable"]),
+        "vulnerable": vulnerable_text(deal.vulnerable),
         "counted": result.counted,
         "what": what,
     }
@@ -192,8 +195,8 @@ def chicago_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     rows = hand_rows(match, outcome)
     for row in rows:
         details = row["details"]
-        if details.get("deal") is not None:
-            where = f"Round {details['round']}, deal {details['deal']}"
+        if isinstance(details, RubberDeal) and details.deal is not None:
+            where = f"Round {details.round}, deal {details.deal}"
             row["explanation"] = [where, *row["explanation"]]
     return rows
 

@@ -9,7 +9,6 @@ from ..common import HandResult, _is_int
 from ..kit import GameKit, Variant
 from ..settlement import ZERO_SUM
 from . import sheet
-from .entry import TopGameEntry
 from .rules import TopGame
 
 
@@ -28,7 +27,7 @@ def row_words(record: dict[str, Any], result: HandResult | None) -> str:
 
 GAME = GameKit(
     family="top_game",
-    variants=(Variant(TopGame, TopGameEntry, ZERO_SUM),),
+    variants=(Variant(TopGame, "TopGameEntry", ZERO_SUM),),
     sheet=sheet.build,
     row_words=row_words,
 )

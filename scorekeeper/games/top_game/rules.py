@@ -14,8 +14,10 @@ from ..common import (
     SUITS,
     Checks,
     Contract,
+    Details,
     Game,
     HandResult,
+    LogFacts,
     NextHand,
     OptionSpec,
     Summary,
@@ -107,6 +109,56 @@ class TopGameNext(NextHand):
     bidding_order: list[str]
 
 
+@dataclass(frozen=True)
+class TopGameDetails(Details):
+    """A Top Game hand on the sheet: its half, and the note under the dealer's score."""
+
+    half: int
+
+    @property
+    def note(self) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class TopGamePlayed(TopGameDetails):
+    """A hand bid out: the final bid, dummy's tops, their playnumber, and the
+    contract it gave ("passed" when the playnumber passed the hand out)."""
+
+    bid: int
+    dummy_tops: int
+    pn: int
+    declarer: str
+    contract: str
+
+    @property
+    def note(self) -> str:
+        return f"{self.bid} · {self.dummy_tops} · {self.contract}"
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(declarer=self.declarer, contract=self.contract)
+
+
+@dataclass(frozen=True)
+class TopGamePassedOut(TopGameDetails):
+    """All three passed."""
+
+    @property
+    def note(self) -> str:
+        return "passed out"
+
+
+@dataclass(frozen=True)
+class TopGameMisinformation(TopGameDetails):
+    """Dummy was misdescribed by `informer`: not counted, dealt again."""
+
+    informer: str
+
+    @property
+    def note(self) -> str:
+        return "wrong dummy information"
+
+
 class TopGame(Game):
     id = "top-game"
     name = "The Top Game"
@@ -160,7 +212,7 @@ class TopGame(Game):
     # -- one hand -------------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         checks = Checks(record, FIELDS)
-        dealer, half = self.dealer(), self.half()
+        dealer = self.dealer()
         high_bid, high_bidder = self._check_bids(checks)
 
         if "misinformation" in record:
@@ -172,7 +224,6 @@ class TopGame(Game):
         else:
             result = self._played(checks, number, dealer, high_bid, high_bidder)
         checks.done()
-        result.details["half"] = half
         if result.counted:
             self.counted += 1
         self.add(result.scores)
@@ -229,7 +280,7 @@ class TopGame(Game):
                 f"{-MISINFORMATION_PENALTY:+d}",
                 f"not counted: {dealer} deals again",
             ],
-            {"note": "wrong dummy information", "informer": informer},
+            TopGameMisinformation(self.half(), informer),
         )
 
     def _passed_out(
@@ -244,7 +295,7 @@ class TopGame(Game):
         if "bids" in checks.record and "passed_out" not in checks.record:
             checks.fail("passed_out", "all three passed, so give passed_out: true")
         lines = ["all three passed: no score"]
-        return HandResult(number, dealer, True, self.zero(), lines, {"note": "passed out"})
+        return HandResult(number, dealer, True, self.zero(), lines, TopGamePassedOut(self.half()))
 
     def _played(
         self,
@@ -366,8 +417,7 @@ class TopGame(Game):
         lines: list[str],
         note: dict[str, Any],
     ) -> HandResult:
-        note["note"] = f"{note['bid']} · {note['dummy_tops']} · {note['contract']}"
-        return HandResult(number, dealer, True, scores, lines, note)
+        return HandResult(number, dealer, True, scores, lines, TopGamePlayed(self.half(), **note))
 
     @staticmethod
     def _check_longest(checks: Checks) -> None:

@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..common import Outcome, contract_text
-from .rules import PASSED_OUT_PN, level_for
+from .rules import PASSED_OUT_PN, TopGameDetails, level_for
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ...matchfile import Match
@@ -25,7 +25,8 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         order = summary.dealing_order(half)
         rows = []
         for result in outcome.hands:
-            if result.details.get("half") != half:
+            details = result.details
+            if not isinstance(details, TopGameDetails) or details.half != half:
                 continue
             rows.append(
                 {
@@ -36,9 +37,7 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                         {
                             "player": p,
                             "score": result.scores[p],
-                            "note": suits(result.details.get("note", ""))
-                            if p == result.dealer
-                            else "",
+                            "note": suits(details.note) if p == result.dealer else "",
                         }
                         for p in order
                     ],
