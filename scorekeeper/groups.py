@@ -314,11 +314,25 @@ def group_name_problem(name: Any) -> str | None:
     return f"The name {turned}." if turned else None
 
 
-def stake_problem(stake: Any) -> str | None:
+STAKE_FIELDS = {"amount": "stake_amount", "per": "stake_per", "currency": "stake_currency"}
+
+
+def stake_refusal(stake: Any) -> GroupRefused | None:
+    """What is wrong with a stake, on the input to fix (None: nothing)."""
     if stake is None:
         return None
-    parsed, problems = parse_stake(stake)
-    return "; ".join(p.message for p in problems) if problems else None
+    _, problems = parse_stake(stake)
+    if not problems:
+        return None
+    problem = problems[0]
+    field = STAKE_FIELDS.get(problem.field or "", "stake_amount")
+    message = problem.message
+    if field == "stake_amount" and "decimal string" in message:
+        message = (
+            f"{stake.get('amount')!r} is not an amount: write it like 0.50 or 0,50,"
+            " with no thousands separator"
+        )
+    return GroupRefused(f"{message[:1].upper()}{message[1:]}.", field=field)
 
 
 def _stake_words(stake: dict[str, Any] | None) -> str:
@@ -458,9 +472,9 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         game, stake = asked.get("game"), asked.get("stake")
         if game != EVERY_GAME and game not in VARIANTS:
             raise GroupRefused("Choose the game this stake is for.", field="game")
-        problem = stake_problem(stake)
-        if problem:
-            raise GroupRefused(f"Stake: {problem}.", field="stake_amount")
+        refused = stake_refusal(stake)
+        if refused:
+            raise refused
         words = _stake_words(stake)
         return _Plan({f"stake:{game}": stake}, f"Stake for {game_name(game)}: {words}", serial)
     if kind == ADD_MEMBER:
@@ -763,9 +777,11 @@ def create_group(
     if len(members) > MAX_MEMBERS:
         raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="member1")
     for game, stake in (stakes or {}).items():
-        problem = stake_problem(stake) if game == EVERY_GAME or game in VARIANTS else "no such game"
-        if problem:
-            raise GroupRefused(f"Stake: {problem}.", field="stake_amount")
+        if game != EVERY_GAME and game not in VARIANTS:
+            raise GroupRefused("Choose the game this stake is for.", field="stake_game")
+        refused = stake_refusal(stake)
+        if refused:
+            raise refused
     with writing(db):
         earlier = _stored(db, submission)
         if earlier is not None:
