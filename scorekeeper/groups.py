@@ -304,6 +304,29 @@ def member_name_problem(name: Any, field: str) -> str | None:
     return f"This name {unusable}." if unusable else None
 
 
+def members_refused(members: list[str]) -> list[GroupRefused]:
+    """What is wrong with the members of a new group, each on its own input
+    ("member2": the second name given): an unusable name, a name twice."""
+    found = []
+    kept: list[str] = []
+    for index, member in enumerate(members, 1):
+        problem = member_name_problem(member, f"member{index}")
+        if problem:
+            found.append(GroupRefused(problem, field=f"member{index}"))
+            continue
+        name = normal(member)
+        twin = next((m for m in kept if alike(m, name)), None)
+        if twin:
+            found.append(
+                GroupRefused(
+                    f"{name} reads the same as {twin}: give each member a different name.",
+                    field=f"member{index}",
+                )
+            )
+        kept.append(name)
+    return found
+
+
 def group_name_problem(name: Any) -> str | None:
     if not isinstance(name, str) or not name.strip():
         return "Give the group a name, like “Friday trio”."
@@ -340,7 +363,7 @@ def _stake_words(stake: dict[str, Any] | None) -> str:
         return "no stake"
     currency = f" {stake['currency']}" if stake.get("currency") else ""
     per = stake.get("per", 1)
-    return f"{stake['amount']}{currency} per {per} point{'' if per == 1 else 's'}"
+    return f"{stake['amount']}{currency} per {'point' if per == 1 else f'{per} points'}"
 
 
 def game_name(game: str) -> str:
@@ -764,16 +787,8 @@ def create_group(
     problem = group_name_problem(name)
     if problem:
         raise GroupRefused(problem, field="name")
-    for index, member in enumerate(members):
-        problem = member_name_problem(member, f"member{index + 1}")
-        if problem:
-            raise GroupRefused(problem, field=f"member{index + 1}")
-        twin = next((m for m in asked["members"][:index] if alike(m, normal(member))), None)
-        if twin:
-            raise GroupRefused(
-                f"{normal(member)} reads the same as {twin}: give each member a different name.",
-                field=f"member{index + 1}",
-            )
+    for refused in members_refused(members):
+        raise refused
     if len(members) > MAX_MEMBERS:
         raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="member1")
     for game, stake in (stakes or {}).items():

@@ -57,7 +57,7 @@ def test_a_group_started_on_the_home_page_is_listed_there_with_its_stake(client,
     assert "Friday trio Ann, Bob, Cy · 0 matches" in home
     page = visible_text(client.get(f"/g/{group_id}"))
     assert "Friday trio Group · Ann · Bob · Cy New match" in page
-    assert "Stake: every game: 0.50 EUR per 1 point" in page
+    assert "Stake: every game: 0.50 EUR per point" in page
     assert "Ledger Matches (0) No matches in the group yet." in page
     # Another phone (no cookie) does not list it on its home page until it opens it.
     other = client.application.test_client()
@@ -70,6 +70,11 @@ def test_a_group_started_on_the_home_page_is_listed_there_with_its_stake(client,
     ("fields", "said"),
     [
         ({"name": ""}, "Group name: Give the group a name, like “Friday trio”."),
+        (
+            {"name": "", "members": ("Ann", "ann")},
+            "Group name: Give the group a name, like “Friday trio”. Member 2: ann reads the"
+            " same as Ann: give each member a different name.",
+        ),
         (
             {"members": ("Ann", "ann")},
             "Member 2: ann reads the same as Ann: give each member a different name.",

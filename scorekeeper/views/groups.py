@@ -229,7 +229,14 @@ def watch_live(token: str):
 def new():
     form = NewGroupForm()
     problems: list[str] = []
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if request.method == "POST" and not valid:
+        # Every problem at once: the members too, when the name is missing.
+        marked = {f.name for f in form.member_fields() if f.errors}
+        for refused in g.members_refused(form.members()):
+            if refused.field not in marked:
+                _place(form, refused, problems)
+    elif valid:
         stake = form.stake_json()
         stakes = {form.stake_game.data: stake} if stake else None
         try:
