@@ -12,8 +12,9 @@
   inputs.forEach((input) => input && input.addEventListener("input", () => { typed = true; }));
   form.querySelectorAll("input[name=variant]").forEach((radio) => {
     radio.addEventListener("change", () => {
-      const stake = stakes[radio.value] || stakes["*"];
-      if (typed || !radio.checked || !stake) return;
+      if (typed || !radio.checked) return;
+      // No stake for this game: none filled in ("per" as app.js sets it).
+      const stake = stakes[radio.value] || stakes["*"] || { amount: "", per: radio.dataset.stakePer, currency: "" };
       inputs[0].value = stake.amount;
       inputs[1].value = String(stake.per || 1);
       inputs[2].value = stake.currency || "";

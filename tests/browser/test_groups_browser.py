@@ -54,10 +54,22 @@ def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, se
     bob.page.goto(address)
     expect(bob.page.locator("#ledger h3")).to_have_text("Matches (0)")
 
+    # A stake for Chicago only: the new-match form fills it in for Chicago alone.
+    ann.page.goto(address + "/stake")
+    ann.page.select_option("#stake_game", "chicago")
+    ann.page.fill("#stake_amount", "0.10")
+    ann.page.fill("#stake_per", "100")
+    ann.page.fill("#stake_currency", "EUR")
+    with ann.page.expect_navigation():
+        ann.page.click("form#group-stake button.primary")
     ann.page.click("#group-new-match")
     ann.page.wait_for_url(re.compile(r".*/g/[\w-]{16}/new$"))
     assert [ann.page.input_value(f"#player{i}") for i in (1, 2, 3)] == ["Ann", "Bob", "Cy"]
+    stake = ["#stake_amount", "#stake_per", "#stake_currency"]
+    ann.page.check('input[name=variant][value="chicago"]')
+    assert [ann.page.input_value(s) for s in stake] == ["0.10", "100", "EUR"]
     ann.page.check('input[name=variant][value="top-game"]')
+    assert [ann.page.input_value(s) for s in stake] == ["", "1", ""]
     with ann.page.expect_navigation():
         ann.page.click("form#new-match button.primary")
     assert re.search(r"/m/[\w-]{16}/hand/new$", ann.page.url), ann.page.url
