@@ -254,6 +254,16 @@ def group_changes(db: Database, group_id: str, since: int = 0) -> list[GroupChan
     return [_change_from_row(r) for r in rows]
 
 
+def recent_changes(db: Database, group_id: str, count: int = 200) -> list[GroupChange]:
+    """The group's newest `count` changes, oldest first (what its page shows:
+    the newest change not undone is almost always among them)."""
+    rows = db.query(
+        "select * from group_changes where group_id = ? order by revision desc limit ?",
+        [group_id, count],
+    )
+    return [_change_from_row(r) for r in reversed(list(rows))]
+
+
 def group_revision(db: Database, group_id: str) -> int | None:
     """The group's revision (None: no such group): the cheap live check."""
     rows = list(db.query("select revision from groups where id = ?", [group_id]))

@@ -289,6 +289,7 @@ def test_renaming_a_member_from_a_stale_form_is_refused_and_keeps_what_was_typed
     assert "Not saved: the group changed since this page was drawn." in text
     assert "Member renamed: Ann → Anne — from another phone, a moment ago" in text
     assert 'value="Annie"' in stale.text
+    assert "data-live-url" not in stale.text  # drawn at the POST address: no redraw from it
     state = g.load_group(db, group_id)
     assert (state.revision, state.members[0].name) == (2, "Anne")
 
@@ -376,6 +377,7 @@ def test_the_watch_page_shows_the_group_and_changes_nothing(client, db):
     watch = client.get(f"/gw/{state.watch}")
     assert watch.status_code == 200
     assert "<form" not in watch.text.split("<main>")[1]
+    assert match_id not in watch.text and group_id not in watch.text  # no address that plays
     assert f'href="/w/{store.load_match(db, match_id).watch}"' in watch.text
     assert "Friday trio Group · Ann · Bob · Cy · read-only" in visible_text(watch)
     assert client.post(f"/gw/{state.watch}/members", data={"name": "X"}).status_code == 403
@@ -399,3 +401,33 @@ def test_the_live_poll_answers_304_until_the_group_changes(client):
     assert moved.json["changes"] == ["Member added: Dee — from another phone, a moment ago"]
     assert client.get(f"/g/{group_id}/live?since=x").status_code == 400
     assert client.get("/g/AAAAAAAAAAAAAAAA/live").status_code == 404
+
+
+def test_played_matches_gives_the_ledger_each_match_replayed_with_member_names(app, client, db):
+    from datetime import date
+
+    from scorekeeper.views.groups import played_matches
+
+    group_id = group_of(start_group(client, members=("Ann", "Bob", "Cy", "Dee")))
+    document = (EXAMPLES / "chicago.json").read_bytes()
+    imported = client.post(
+        "/import",
+        data={"match_file": (io.BytesIO(document), "chicago.json"), "key": "i" * 16},
+        content_type="multipart/form-data",
+    )
+    chicago = match_id_in(imported.location)
+    top = start_match(client, ["Annie", "Bob", "Cy"])
+    client.post(f"/g/{group_id}/add", data={"revision": "1", "match": chicago})
+    client.post(f"/g/{group_id}/add", data={"revision": "2", "match": top, "map1": "1"})
+    client.post(f"/g/{group_id}/members/1", data={"revision": "3", "name": "Anna"})
+    # One match's day moved back (as if started a week ago): the oldest comes first.
+    db.execute("update matches set created = ? where id = ?", ["2026-11-18T12:00:00+00:00", top])
+    with app.test_request_context():
+        played = played_matches(g.load_group(db, group_id))
+    assert [p.match_id for p in played] == [top, chicago]
+    assert played[0].played == date(2026, 11, 18)
+    assert played[0].members == {"Annie": "Anna", "Bob": "Bob", "Cy": "Cy"}
+    assert played[1].members == {"Ann": "Anna", "Bob": "Bob", "Cy": "Cy", "Dee": "Dee"}
+    assert played[1].outcome.finished and played[1].match.stake.currency == "EUR"
+    assert (played[0].outcome.finished, played[0].state["state"]) == (False, "in progress")
+    assert not any(p.deleted for p in played)

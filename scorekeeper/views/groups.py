@@ -124,7 +124,7 @@ def _page(
     status: int = 200,
 ):
     """The group page; a refused form is drawn again with what was typed."""
-    changes = g.group_changes(store.get_db(), state.id)
+    changes = g.recent_changes(store.get_db(), state.id)
     last = g.undoable(changes)
     return render_template(
         "groups/show.html",
