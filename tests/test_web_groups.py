@@ -431,3 +431,11 @@ def test_played_matches_gives_the_ledger_each_match_replayed_with_member_names(a
     assert played[1].outcome.finished and played[1].match.stake.currency == "EUR"
     assert (played[0].outcome.finished, played[0].state["state"]) == (False, "in progress")
     assert not any(p.deleted for p in played)
+
+
+def test_a_refused_form_reloaded_goes_back_to_the_group_page(client):
+    group_id = group_of(start_group(client))
+    for path in ("rename", "members", "members/1", "order", "undo", "import"):
+        answer = client.get(f"/g/{group_id}/{path}")
+        assert (answer.status_code, answer.location) == (302, f"/g/{group_id}"), path
+    assert client.get("/g/AAAAAAAAAAAAAAAA/members").status_code == 404

@@ -422,6 +422,20 @@ def remove_match(group_id: str, match_id: str):
     return _done(group_id, f"{applied.change.summary}. The match itself is kept.", "#ledger")
 
 
+@bp.get("/g/<match:group_id>/rename")
+@bp.get("/g/<match:group_id>/members")
+@bp.get("/g/<match:group_id>/members/<key:member_id>")
+@bp.get("/g/<match:group_id>/order")
+@bp.get("/g/<match:group_id>/undo")
+@bp.get("/g/<match:group_id>/remove/<match:match_id>")
+@bp.get("/g/<match:group_id>/import")
+def back(group_id: str, **_):
+    """The address a refused form was answered at, opened again (reloaded, or
+    shown in place by save.js): the group page."""
+    load_group_or_404(group_id)
+    return redirect(url_for("groups.show", group_id=group_id))
+
+
 # --- adding a match: choose it, then map its players to members ---------------------------
 
 

@@ -153,3 +153,26 @@ def test_the_group_pages_fit_a_360_px_phone_with_44_px_targets(narrow, server): 
     group_pages(narrow, server, narrow.measure)
     assert narrow.found == {}, "too small or too wide:\n" + report(narrow.found)
     assert narrow.refused == {}, "refused:\n" + report(narrow.refused)
+
+
+def test_a_group_change_without_a_connection_changes_nothing_and_keeps_the_entry(
+    two_phones, server
+):
+    ann, _ = two_phones
+    page = ann.page
+    address = start_group(ann, server, "Offline four", ["Ann", "Bob"])
+    page.fill("#new-member", "Dee")
+    page.context.set_offline(True)
+    page.click("form[action$='/members'] button")
+    expect(page.locator(".no-answer")).to_have_text(
+        "Nothing was changed — no connection. Try again when it is back."
+    )
+    assert page.input_value("#new-member") == "Dee"  # still on the screen
+    assert page.url == address
+    page.context.set_offline(False)
+    page.click("form[action$='/members'] button")
+    expect(page.locator(".member-name")).to_have_text(["Ann", "Bob", "Dee"])
+    page.goto(address)  # as stored: the tap without a connection stored nothing
+    assert page.locator(".member-name").all_text_contents() == ["Ann", "Bob", "Dee"]
+    live = page.request.get(address + "/live").json()
+    assert live["revision"] == 2
