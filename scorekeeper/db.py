@@ -22,7 +22,7 @@ import sqlite3
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -481,12 +481,19 @@ def _start_keys(submission: str | None, match: Match) -> list[str]:
 
 
 def create_match(
-    db: Database, match: Match, *, device: str = DEFAULT_DEVICE, submission: str | None = None
+    db: Database,
+    match: Match,
+    *,
+    device: str = DEFAULT_DEVICE,
+    submission: str | None = None,
+    join: Callable[[Database, str], None] | None = None,
 ) -> Applied:
     """Store a new (already validated) match, its hands as the first change.
 
     The same form sent again with the same content answers as the first time
-    (`repeated`); with other content it starts a match of its own."""
+    (`repeated`); with other content it starts a match of its own. `join(db,
+    match_id)` runs in the same transaction once the match is stored (a group
+    takes it in): if it raises, nothing is stored."""
     with writing(db):
         keys = _start_keys(submission, match)
         free = None
@@ -526,6 +533,8 @@ def create_match(
             submission=submission or None,
         )
         db["changes"].insert(_change_row(match_id, change))
+        if join is not None:
+            join(db, match_id)
         return Applied(match_id, change, load_match(db, match_id))
 
 

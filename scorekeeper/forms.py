@@ -11,7 +11,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, HiddenField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .entry import whole_number
@@ -224,3 +224,48 @@ class ConfirmForm(FlaskForm):
     """A form with only the CSRF token, for buttons that change something."""
 
     next = HiddenField()
+
+
+MAX_GROUP_INPUTS = 8  # member inputs on the new-group form (more are added on its page)
+
+
+class GroupStakeForm(StakeFields, FlaskForm):
+    """A group's default stake for one game (or every game)."""
+
+    stake_game = SelectField(
+        "Stake for",
+        choices=[("*", "Every game"), *((cls.id, cls.name) for cls in VARIANTS.values())],
+        default="*",
+    )
+
+
+class NewGroupForm(GroupStakeForm):
+    """A group: its name, its members in order, a default stake for a game."""
+
+    name = StringField(
+        "Group name",
+        validators=[
+            DataRequired(message="Give the group a name, like “Friday trio”."),
+            AtMost(MAX_TITLE, "a group's name", "“Friday trio” will do"),
+        ],
+        filters=[strip],
+        render_kw={"placeholder": "e.g. Friday trio"},
+    )
+
+    def member_fields(self) -> list[Any]:
+        return [getattr(self, f"member{i}") for i in range(1, MAX_GROUP_INPUTS + 1)]
+
+    def members(self) -> list[str]:
+        return [normal(f.data) for f in self.member_fields() if f.data and f.data.strip()]
+
+
+for _seat in range(1, MAX_GROUP_INPUTS + 1):
+    setattr(
+        NewGroupForm,
+        f"member{_seat}",
+        StringField(
+            f"Member {_seat}",
+            validators=[Optional(), AtMost(MAX_NAME)],
+            filters=[strip],
+        ),
+    )

@@ -131,3 +131,82 @@ def m003_unguessable_match_ids(db: Database) -> None:
         new = secrets.token_urlsafe(12)
         db.execute("update changes set match_id = ? where match_id = ?", [new, old])
         db.execute("update matches set id = ? where id = ?", [new, old])
+
+
+@migrations()
+def m004_groups(db: Database) -> None:
+    """Groups: the players who meet every Friday, their matches, the payments
+    between them, and every change of a group kept like a match's."""
+    db["groups"].create(
+        {
+            "id": str,  # 96 random bits, like a match's id
+            "watch": str,  # the read-only address's token
+            "name": str,
+            "stakes": str,  # JSON {game id or "*": stake as in a match file}
+            "revision": int,  # the newest change's revision
+            "serial": int,  # the last id given to a member or payment (never reused)
+            "created": str,
+            "updated": str,
+        },
+        pk="id",
+        not_null={"watch", "name", "revision", "created", "updated"},
+    )
+    db["groups"].create_index(["watch"], unique=True)
+    db["group_members"].create(
+        {
+            "group_id": str,
+            "id": int,  # the member's number in the group: match mappings name it
+            "name": str,
+            "position": int,  # the chosen order, 1, 2, 3…
+        },
+        pk=("group_id", "id"),
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"name", "position"},
+    )
+    db["group_matches"].create(
+        {
+            "group_id": str,
+            "match_id": str,
+            "mapping": str,  # JSON {player name in the match: member id}
+            "added": str,
+        },
+        pk=("group_id", "match_id"),
+        foreign_keys=[("group_id", "groups", "id"), ("match_id", "matches", "id")],
+        not_null={"mapping", "added"},
+    )
+    db["group_matches"].create_index(["match_id"])
+    db["group_payments"].create(
+        {
+            "group_id": str,
+            "id": int,
+            "payer": int,  # member ids
+            "payee": int,
+            "amount": str,  # a decimal as text, "7.50"
+            "currency": str,
+            "date": str,  # the day it was paid, YYYY-MM-DD
+            "device": str,  # the phone that recorded it
+            "created": str,
+        },
+        pk=("group_id", "id"),
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"payer", "payee", "amount", "date", "created"},
+    )
+    db["group_changes"].create(
+        {
+            "group_id": str,
+            "revision": int,
+            "kind": str,
+            "asked": str,  # JSON: what the form asked for (a resent form is known by it)
+            "before": str,  # JSON {part: value before} of each part changed ("member:3")
+            "after": str,  # JSON {part: value after}; null: the part is gone
+            "undoes": int,
+            "summary": str,
+            "device": str,
+            "created": str,
+            "submission": str,  # the form's one-time key
+        },
+        pk=("group_id", "revision"),
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"kind", "created"},
+    )
+    db["group_changes"].create_index(["submission"], unique=True)

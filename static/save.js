@@ -20,6 +20,7 @@
   const NOT_SENT = "Not sent yet — kept on this phone, sending when the connection is back.";
   const matchOf = (path) => (path.match(/^\/m\/([A-Za-z0-9_-]{16})(\/|$)/) || [])[1] || null;
   const matchId = matchOf(location.pathname);
+  const groupChange = (path) => /^\/g\/[A-Za-z0-9_-]{16}\//.test(path); // a group's forms: the answer in place
 
   // --- what waits on this phone, per match ---------------------------------------
   // In the phone's storage; in this page only when that cannot be written (full,
@@ -248,7 +249,7 @@
     const form = event.target;
     if (event.defaultPrevented || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
     const action = new URL(form.getAttribute("action") || location.href, location.href);
-    if (action.origin !== location.origin || !matchOf(action.pathname) || form.enctype === "multipart/form-data") return;
+    if (action.origin !== location.origin || !(matchOf(action.pathname) || groupChange(action.pathname)) || form.enctype === "multipart/form-data") return;
     event.preventDefault();
     if (form.dataset.sending) return; // a double tap: the first one is on its way
     const fields = fieldsOf(form, event.submitter);

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import db as store
+from scorekeeper import groups
 from scorekeeper.app import create_app
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # Routes that take no CSRF token on purpose, and what they answer instead.
-EXEMPT = {"live.watch_write": 403}  # a watch address refuses every write anyway
+EXEMPT = {"live.watch_write": 403, "groups.watch_write": 403}  # a watch address refuses every write
 # The match of `guarded` is finished: a hand form sent without its token goes
 # to the sheet, which says no hand may follow (nothing stored either way).
 FINISHED = {"hands.new": 302}
@@ -38,8 +39,12 @@ def guarded(store_path):
     )
     assert imported.status_code == 302, imported.text
     match_id = imported.location.rsplit("/", 1)[1]
-    state = store.load_match(store.connect(app.config["DATABASE"]), match_id)
+    db = store.connect(app.config["DATABASE"])
+    state = store.load_match(db, match_id)
+    group = groups.create_group(db, "Friday", ["Ann", "Bob"]).state
     values = {
+        "group_id": group.id,
+        "member_id": 1,
         "match_id": match_id,
         "hand_id": state.keys[0],
         "revision": state.revision,
@@ -70,6 +75,17 @@ def test_every_post_route_is_listed(tmp_path):
         "history.restore",
         "live.watch_write",
         "live.name_phone",
+        "groups.new",
+        "groups.rename",
+        "groups.add_member",
+        "groups.rename_member",
+        "groups.order",
+        "groups.stake",
+        "groups.undo",
+        "groups.remove_match",
+        "groups.add_match",
+        "groups.import_file",
+        "groups.watch_write",
     }
 
 
@@ -88,6 +104,7 @@ def test_every_post_route_refuses_a_form_without_its_token_and_stores_nothing(gu
             assert SESSION_LOST.search(visible_text(answer)), rule.rule
     assert client.get(f"/m/{match_id}/match.json").text == before
     assert client.get(f"/m/{match_id}/live").json["revision"] == revision
+    assert client.get(f"/g/{values['group_id']}/live").json["revision"] == 1
     assert client.get_cookie("phone") is None
 
 

@@ -118,7 +118,9 @@ def test_numbered_matches_get_unguessable_ids_and_their_changes_follow(tmp_path)
         assert (state.title, state.revision, len(state.records)) == (title, 3, 2)
     assert store.load_match(db, 1) is None and store.load_match(db, "1") is None
     assert list(db.query("pragma foreign_key_check")) == []
-    assert sorted(db.table_names()) == ["_sqlite_migrations", "changes", "matches"]
+    assert sorted(db.table_names()) == sorted(
+        ["_sqlite_migrations", "changes", "matches", *GROUP_TABLES]
+    )
     unique = {(i.name, i.unique) for t in ("changes", "matches") for i in db[t].indexes}
     assert {("idx_changes_submission", 1), ("idx_matches_watch", 1)} <= unique
 
@@ -146,6 +148,57 @@ SCHEMA = [
     ("sqlite_autoindex_changes_1", None),
     ("sqlite_autoindex_matches_1", None),
 ]
+# m004: groups, their members, matches, payments and changes.
+GROUP_TABLES = ["group_changes", "group_matches", "group_members", "group_payments", "groups"]
+SCHEMA = sorted(
+    SCHEMA
+    + [
+        (
+            "group_changes",
+            'CREATE TABLE "group_changes" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
+            '   "revision" INTEGER,\n   "kind" TEXT NOT NULL,\n   "asked" TEXT,\n'
+            '   "before" TEXT,\n   "after" TEXT,\n   "undoes" INTEGER,\n   "summary" TEXT,\n'
+            '   "device" TEXT,\n   "created" TEXT NOT NULL,\n   "submission" TEXT,\n'
+            '   PRIMARY KEY ("group_id", "revision")\n)',
+        ),
+        (
+            "group_matches",
+            'CREATE TABLE "group_matches" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
+            '   "match_id" TEXT REFERENCES "matches"("id"),\n   "mapping" TEXT NOT NULL,\n'
+            '   "added" TEXT NOT NULL,\n   PRIMARY KEY ("group_id", "match_id")\n)',
+        ),
+        (
+            "group_members",
+            'CREATE TABLE "group_members" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
+            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,\n'
+            '   PRIMARY KEY ("group_id", "id")\n)',
+        ),
+        (
+            "group_payments",
+            'CREATE TABLE "group_payments" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
+            '   "id" INTEGER,\n   "payer" INTEGER NOT NULL,\n   "payee" INTEGER NOT NULL,\n'
+            '   "amount" TEXT NOT NULL,\n   "currency" TEXT,\n   "date" TEXT NOT NULL,\n'
+            '   "device" TEXT,\n   "created" TEXT NOT NULL,\n   PRIMARY KEY ("group_id", "id")\n)',
+        ),
+        (
+            "groups",
+            'CREATE TABLE "groups" (\n   "id" TEXT PRIMARY KEY,\n   "watch" TEXT NOT NULL,\n'
+            '   "name" TEXT NOT NULL,\n   "stakes" TEXT,\n   "revision" INTEGER NOT NULL,\n'
+            '   "serial" INTEGER,\n   "created" TEXT NOT NULL,\n   "updated" TEXT NOT NULL\n)',
+        ),
+        (
+            "idx_group_changes_submission",
+            'CREATE UNIQUE INDEX "idx_group_changes_submission"\n'
+            '    ON "group_changes" ("submission")',
+        ),
+        (
+            "idx_group_matches_match_id",
+            'CREATE INDEX "idx_group_matches_match_id"\n    ON "group_matches" ("match_id")',
+        ),
+        ("idx_groups_watch", 'CREATE UNIQUE INDEX "idx_groups_watch"\n    ON "groups" ("watch")'),
+        *((f"sqlite_autoindex_{table}_1", None) for table in GROUP_TABLES),
+    ]
+)
 
 
 def schema(path) -> list[tuple[str, str | None]]:
@@ -164,8 +217,13 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_three_we_shipped():
-    assert NAMES == ["m001_matches_and_hands", "m002_change_log", "m003_unguessable_match_ids"]
+def test_the_migrations_are_the_four_we_shipped():
+    assert NAMES == [
+        "m001_matches_and_hands",
+        "m002_change_log",
+        "m003_unguessable_match_ids",
+        "m004_groups",
+    ]
 
 
 @pytest.mark.parametrize("level", range(len(NAMES) + 1))

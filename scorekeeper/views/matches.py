@@ -6,11 +6,11 @@ import csv
 import io
 from types import SimpleNamespace
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from .. import db as store
-from .. import pdf
+from .. import groups, pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
@@ -40,7 +40,7 @@ from .commands import (
 )
 from .messages import change_lines, changed_words, flash_problems, flash_undo
 from .pages import filename, load_or_404, match_state, share_links, sheet_context
-from .phone import my_matches, phone_name, remember
+from .phone import my_groups, my_matches, phone_name, remember
 
 bp = Blueprint("matches", __name__)
 
@@ -148,6 +148,7 @@ def index():
             if not m.deleted
         ],
         deleted=[m for m in matches if m.deleted],
+        groups=groups.list_groups(store.get_db(), my_groups()),
         variants=VARIANTS,
         import_form=ImportForm(),
         confirm=ConfirmForm(),
@@ -155,8 +156,15 @@ def index():
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new():
+@bp.route("/g/<match:group_id>/new", methods=["GET", "POST"])
+def new(group_id: str | None = None):
+    """Start a match; from a group's page (`group_id`), its players picked from
+    the members and the group's stake filled in, the match joined to the group
+    in the transaction that starts it."""
+    group = _group_or_404(group_id)
     form = NewMatchForm()
+    if group is not None and request.method == "GET":
+        _from_group(form, group)
     problems: list[str] = []
     # Every check at once: a refused Start lists all that is wrong, not the first.
     valid = form.validate_on_submit()
@@ -170,15 +178,49 @@ def new():
             problems = _attach(form, said)
         else:
             if seated:
-                created = store.create_match(
-                    store.get_db(), match, device=phone_name(), submission=form_key()
-                )
-                remember(created.match_id)
-                return redirect(url_for("hands.new", match_id=created.match_id))
+                join = groups.joiner(group.id, phone_name(), form_key()) if group else None
+                try:
+                    created = store.create_match(
+                        store.get_db(), match, device=phone_name(), submission=form_key(), join=join
+                    )
+                except groups.GroupRefused as refused:
+                    problems = [f"Not started: {refused.message}"]
+                else:
+                    remember(created.match_id)
+                    return redirect(url_for("hands.new", match_id=created.match_id))
     _option_labels(form)
     return render_template(
-        "matches/new.html", form=form, problems=problems, variants=VARIANTS, usual_per=usual_per
+        "matches/new.html",
+        form=form,
+        problems=problems,
+        variants=VARIANTS,
+        usual_per=usual_per,
+        group=group,
     )
+
+
+def _group_or_404(group_id: str | None) -> groups.GroupState | None:
+    if group_id is None:
+        return None
+    group = groups.load_group(store.get_db(), group_id)
+    if group is None:
+        abort(404)
+    return group
+
+
+def _from_group(form: NewMatchForm, group: groups.GroupState) -> None:
+    """The new-match form as a group's page opens it: the members in their
+    order as players, the game asked for (?variant=) and the group's stake for it."""
+    for field, member in zip(form.player_fields(), group.members, strict=False):
+        field.data = member.name
+    variant = request.args.get("variant")
+    if variant in VARIANTS:
+        form.variant.data = variant
+    stake = group.stake_for(variant) if variant in VARIANTS else group.stakes.get("*")
+    if stake:
+        form.stake_amount.data = stake["amount"]
+        form.stake_per.data = str(stake.get("per", 1))
+        form.stake_currency.data = stake.get("currency", "")
 
 
 @bp.post("/import")
@@ -369,7 +411,7 @@ def download_all():
 # --- a form that came without its session (CSRF check failed) ----------------------
 
 
-def new_after_lost_session():
+def new_after_lost_session(group_id: str | None = None):
     """The new-match form sent without its session: nothing started; the players,
     game and stake typed are drawn again with a fresh token."""
     form = NewMatchForm()  # holds what was sent
@@ -379,6 +421,7 @@ def new_after_lost_session():
         problems=[SESSION_LOST],
         variants=VARIANTS,
         usual_per=usual_per,
+        group=_group_or_404(group_id),
     ), 400
 
 

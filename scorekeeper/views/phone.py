@@ -10,6 +10,7 @@ from .routing import MATCH_ID
 
 PHONE_COOKIE = "phone"
 MINE_COOKIE = "matches"  # the matches this browser started or opened
+GROUPS_COOKIE = "groups"  # the groups this browser started or opened
 MAX_MINE = 60  # about 1 kB of cookie; a phone keeps a season of evenings
 
 
@@ -20,17 +21,31 @@ def my_matches() -> list[str]:
     return list(dict.fromkeys(i for i in ids if MATCH_ID.fullmatch(i)))[:MAX_MINE]
 
 
+def my_groups() -> list[str]:
+    """The ids of the groups this browser started or opened, most recent first."""
+    ids = request.cookies.get(GROUPS_COOKIE, "").split(".")
+    return list(dict.fromkeys(i for i in ids if MATCH_ID.fullmatch(i)))[:MAX_MINE]
+
+
 def remember(match_id: str) -> None:
     """Put the match first in this browser's list (the home page shows only those)."""
-    known = my_matches()
-    mine = [match_id, *(i for i in known if i != match_id)][:MAX_MINE]
+    _keep_first(MINE_COOKIE, match_id, my_matches())
+
+
+def remember_group(group_id: str) -> None:
+    """Put the group first in this browser's list of groups."""
+    _keep_first(GROUPS_COOKIE, group_id, my_groups())
+
+
+def _keep_first(cookie: str, first: str, known: list[str]) -> None:
+    mine = [first, *(i for i in known if i != first)][:MAX_MINE]
     if mine == known:
         return
 
     @after_this_request
     def _set(response):
         response.set_cookie(
-            MINE_COOKIE,
+            cookie,
             ".".join(mine),
             max_age=400 * 24 * 3600,
             httponly=True,

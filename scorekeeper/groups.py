@@ -1,0 +1,839 @@
+"""Groups in the store: the players who meet every Friday, their matches (each
+player name of a match mapped to a member), the payments between them.
+
+A group's current state is kept in its tables (`groups`, `group_members`,
+`group_matches`, `group_payments`); every change of it goes through one write
+path like a match's (`apply_group`): one `BEGIN IMMEDIATE` transaction that
+reads the group, checks the command against what it read (revision, one-time
+key), writes the parts it changes and a row of `group_changes` holding each
+changed part's value before and after. Undo writes the values before back, as
+a new change.
+
+A part is one thing a change can touch: "name", "stake:<game>" (a game's
+default stake, "*" for every game), "member:<id>", "match:<match id>",
+"payment:<id>". Two changes touching the same part conflict: a form drawn
+before another phone changed a part it changes is refused as stale.
+
+Members are kept by number: a match's mapping names member numbers, so
+renaming a member renames them everywhere in the group without rewriting a
+match. No balances or settle-up here (that is the ledger's arithmetic).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from sqlite_utils import Database
+
+from .changelog import DEFAULT_DEVICE
+from .db import load_match, new_match_id, new_token, now, writing
+from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
+from .names import alike, direction_problem, name_problem, normal
+from .variants import MAX_NAME, VARIANTS
+
+CREATE, RENAME, STAKE, ADD_MEMBER, RENAME_MEMBER, ORDER = (
+    "create",
+    "rename",
+    "stake",
+    "add_member",
+    "rename_member",
+    "order",
+)
+NEW_MATCH, ADD_MATCH, REMOVE_MATCH, PAY, UNDO = (
+    "new_match",
+    "add_match",
+    "remove_match",
+    "pay",
+    "undo",
+)
+MAX_MEMBERS = 40
+MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
+NEW = "new"  # a mapping's choice: the player becomes a new member of that name
+EVERY_GAME = "*"
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+    position: int
+
+
+@dataclass(frozen=True)
+class GroupMatch:
+    match_id: str
+    mapping: dict[str, int]  # player name in the match -> member id
+    added: str
+
+
+@dataclass(frozen=True)
+class Payment:
+    id: int
+    payer: int  # member ids
+    payee: int
+    amount: str  # "7.50"
+    currency: str
+    date: str  # YYYY-MM-DD
+    device: str
+    created: str
+
+
+@dataclass(frozen=True)
+class GroupChange:
+    revision: int
+    kind: str
+    asked: dict[str, Any]
+    before: dict[str, Any]
+    after: dict[str, Any]
+    undoes: int | None
+    summary: str
+    device: str
+    created: str
+    submission: str | None
+
+
+@dataclass
+class GroupState:
+    """A group as stored now."""
+
+    id: str
+    watch: str
+    name: str
+    stakes: dict[str, dict[str, Any]]
+    revision: int
+    serial: int
+    created: str
+    updated: str
+    members: list[Member] = field(default_factory=list)  # in the chosen order
+    matches: dict[str, GroupMatch] = field(default_factory=dict)  # oldest added first
+    payments: list[Payment] = field(default_factory=list)
+
+    def member(self, member_id: int) -> Member | None:
+        return next((m for m in self.members if m.id == member_id), None)
+
+    def member_named(self, name: str) -> Member | None:
+        """The member a reader could not tell from `name` (names.alike)."""
+        return next((m for m in self.members if alike(m.name, name)), None)
+
+    def names_in(self, match_id: str) -> dict[str, str]:
+        """Each player name of a match of the group -> its member's name now."""
+        joined = self.matches[match_id]
+        return {player: self.member(mid).name for player, mid in joined.mapping.items()}
+
+    def stake_for(self, game: str) -> dict[str, Any] | None:
+        """The group's stake for `game` (its own, else the one for every game)."""
+        return self.stakes.get(game) or self.stakes.get(EVERY_GAME)
+
+    def part(self, key: str) -> Any:
+        """The value of one part as a change stores it (None: there is none)."""
+        kind, _, ident = key.partition(":")
+        if kind == "name":
+            return self.name
+        if kind == "stake":
+            return self.stakes.get(ident)
+        if kind == "member":
+            found = self.member(int(ident))
+            return {"name": found.name, "position": found.position} if found else None
+        if kind == "match":
+            joined = self.matches.get(ident)
+            return {"mapping": joined.mapping, "added": joined.added} if joined else None
+        if kind == "payment":
+            pay = next((p for p in self.payments if p.id == int(ident)), None)
+            if pay is None:
+                return None
+            return {k: getattr(pay, k) for k in PAYMENT_FIELDS}
+        raise ValueError(key)
+
+
+PAYMENT_FIELDS = ("payer", "payee", "amount", "currency", "date", "device", "created")
+
+
+@dataclass(frozen=True)
+class GroupCommand:
+    """What a phone asks of a group: `asked` holds the form's content (JSON)."""
+
+    kind: str
+    asked: dict[str, Any]
+    revision: int | None = None
+    submission: str | None = None
+    device: str = DEFAULT_DEVICE
+
+
+@dataclass(frozen=True)
+class GroupApplied:
+    group_id: str
+    change: GroupChange
+    state: GroupState
+    repeated: bool = False
+
+
+class GroupRefused(Exception):
+    """Nothing was stored: `message` (on the form field `field` when given), or
+    the changes made since the form was drawn (`stale`)."""
+
+    def __init__(self, message: str, *, field: str | None = None, stale: list[GroupChange] = ()):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.stale = list(stale)
+
+
+# --- reading -------------------------------------------------------------------
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_group(db: Database, group_id: str) -> GroupState | None:
+    rows = list(db.query("select * from groups where id = ?", [group_id]))
+    if not rows:
+        return None
+    row = rows[0]
+    state = GroupState(
+        id=row["id"],
+        watch=row["watch"],
+        name=row["name"],
+        stakes=_loads(row["stakes"]) or {},
+        revision=row["revision"],
+        serial=row["serial"] or 0,
+        created=row["created"],
+        updated=row["updated"],
+    )
+    state.members = [
+        Member(r["id"], r["name"], r["position"])
+        for r in db.query(
+            "select * from group_members where group_id = ? order by position, id", [group_id]
+        )
+    ]
+    state.matches = {
+        r["match_id"]: GroupMatch(r["match_id"], json.loads(r["mapping"]), r["added"])
+        for r in db.query(
+            "select * from group_matches where group_id = ? order by added, match_id", [group_id]
+        )
+    }
+    state.payments = [
+        Payment(r["id"], *(r[k] for k in PAYMENT_FIELDS))
+        for r in db.query(
+            "select * from group_payments where group_id = ? order by date, id", [group_id]
+        )
+    ]
+    return state
+
+
+def _change_from_row(row: dict[str, Any]) -> GroupChange:
+    return GroupChange(
+        revision=row["revision"],
+        kind=row["kind"],
+        asked=_loads(row["asked"]) or {},
+        before=_loads(row["before"]) or {},
+        after=_loads(row["after"]) or {},
+        undoes=row["undoes"],
+        summary=row["summary"] or "",
+        device=row["device"] or DEFAULT_DEVICE,
+        created=row["created"],
+        submission=row["submission"],
+    )
+
+
+def group_changes(db: Database, group_id: str, since: int = 0) -> list[GroupChange]:
+    """The group's changes after revision `since`, oldest first."""
+    rows = db.query(
+        "select * from group_changes where group_id = ? and revision > ? order by revision",
+        [group_id, since],
+    )
+    return [_change_from_row(r) for r in rows]
+
+
+def recent_changes(db: Database, group_id: str, count: int = 200) -> list[GroupChange]:
+    """The group's newest `count` changes, oldest first (what its page shows:
+    the newest change not undone is almost always among them)."""
+    rows = db.query(
+        "select * from group_changes where group_id = ? order by revision desc limit ?",
+        [group_id, count],
+    )
+    return [_change_from_row(r) for r in reversed(list(rows))]
+
+
+def group_revision(db: Database, group_id: str) -> int | None:
+    """The group's revision (None: no such group): the cheap live check."""
+    rows = list(db.query("select revision from groups where id = ?", [group_id]))
+    return rows[0]["revision"] if rows else None
+
+
+def group_for_watch(db: Database, token: str) -> str | None:
+    rows = list(db.query("select id from groups where watch = ?", [token]))
+    return rows[0]["id"] if rows else None
+
+
+def list_groups(db: Database, ids: list[str]) -> list[GroupState]:
+    """The groups of `ids` that exist, most recently changed first."""
+    found = [g for g in (load_group(db, i) for i in ids) if g is not None]
+    return sorted(found, key=lambda g: (g.updated, g.id), reverse=True)
+
+
+def groups_of_match(db: Database, match_id: str) -> list[str]:
+    return [r["group_id"] for r in db.query(GROUPS_OF_MATCH, [match_id])]
+
+
+GROUPS_OF_MATCH = "select group_id from group_matches where match_id = ?"
+
+
+def undoable(changes: list[GroupChange]) -> GroupChange | None:
+    """The newest change not yet undone (an undo is not undone: a second Undo
+    goes one step further back; the group's start is never undone)."""
+    undone: set[int] = set()
+    for change in reversed(changes):
+        if change.undoes is not None:
+            undone.add(change.undoes)
+        elif change.revision not in undone and change.kind != CREATE:
+            return change
+    return None
+
+
+# --- checking what a form asks -------------------------------------------------------
+
+
+def member_name_problem(name: Any, field: str) -> str | None:
+    """Why `name` cannot name a member (None: it can)."""
+    if not isinstance(name, str) or not normal(name):
+        return "Write the member's name."
+    name = normal(name)
+    if len(name) > MAX_NAME:
+        return f"{name[:20]}… has {len(name)} characters; a name has at most {MAX_NAME}."
+    unusable = name_problem(name)
+    return f"This name {unusable}." if unusable else None
+
+
+def members_refused(members: list[str]) -> list[GroupRefused]:
+    """What is wrong with the members of a new group, each on its own input
+    ("member2": the second name given): an unusable name, a name twice."""
+    found = []
+    kept: list[str] = []
+    for index, member in enumerate(members, 1):
+        problem = member_name_problem(member, f"member{index}")
+        if problem:
+            found.append(GroupRefused(problem, field=f"member{index}"))
+            continue
+        name = normal(member)
+        twin = next((m for m in kept if alike(m, name)), None)
+        if twin:
+            found.append(
+                GroupRefused(
+                    f"{name} reads the same as {twin}: give each member a different name.",
+                    field=f"member{index}",
+                )
+            )
+        kept.append(name)
+    return found
+
+
+def group_name_problem(name: Any) -> str | None:
+    if not isinstance(name, str) or not name.strip():
+        return "Give the group a name, like “Friday trio”."
+    name = name.strip()
+    if len(name) > MAX_TITLE:
+        return f"The name has {len(name)} characters; a group's name has at most {MAX_TITLE}."
+    turned = direction_problem(name) or name_problem(name)
+    return f"The name {turned}." if turned else None
+
+
+STAKE_FIELDS = {"amount": "stake_amount", "per": "stake_per", "currency": "stake_currency"}
+
+
+def stake_refusal(stake: Any) -> GroupRefused | None:
+    """What is wrong with a stake, on the input to fix (None: nothing)."""
+    if stake is None:
+        return None
+    _, problems = parse_stake(stake)
+    if not problems:
+        return None
+    problem = problems[0]
+    field = STAKE_FIELDS.get(problem.field or "", "stake_amount")
+    message = problem.message
+    if field == "stake_amount" and "decimal string" in message:
+        message = (
+            f"{stake.get('amount')!r} is not an amount: write it like 0.50 or 0,50,"
+            " with no thousands separator"
+        )
+    return GroupRefused(f"{message[:1].upper()}{message[1:]}.", field=field)
+
+
+def _stake_words(stake: dict[str, Any] | None) -> str:
+    if not stake:
+        return "no stake"
+    currency = f" {stake['currency']}" if stake.get("currency") else ""
+    per = stake.get("per", 1)
+    return f"{stake['amount']}{currency} per {'point' if per == 1 else f'{per} points'}"
+
+
+def game_name(game: str) -> str:
+    if game == EVERY_GAME:
+        return "every game"
+    return VARIANTS[game].name if game in VARIANTS else game
+
+
+def amount_problem(text: Any) -> str | None:
+    if not isinstance(text, str):
+        return "Write the amount, like 7.50."
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        return f"{text!r} is not an amount: write it like 7.50."
+    if not amount.is_finite() or amount <= 0 or amount.as_tuple().exponent < -2:
+        return "Write an amount above 0 with at most two decimals, like 7.50."
+    if amount >= 10**9:
+        return "That amount is too large for a card table."
+    return None
+
+
+def match_words(db: Database, match_id: str) -> str:
+    """A match in a few words for the history: "Chicago, 25 Nov (Ann, Bob, Cy, Dan)"."""
+    stored = load_match(db, match_id)
+    if stored is None:
+        return "a match"
+    name = game_name(stored.variant)
+    day = played_day(stored.created)
+    return f"{stored.title or name}, {day:%-d %b %Y} ({', '.join(stored.players)})"
+
+
+def played_day(created: str) -> date:
+    """The day a match was played: the day it was started, in this server's time."""
+    from datetime import datetime
+
+    return datetime.fromisoformat(created).astimezone().date()
+
+
+# --- deciding a change ---------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """What a command changes: the parts' values after, and the history words."""
+
+    after: dict[str, Any]
+    summary: str
+    serial: int
+    undoes: int | None = None
+
+
+def _new_members(state: GroupState, names: list[str], serial: int) -> tuple[dict, list[int], int]:
+    """Parts adding members called `names` at the end of the order."""
+    parts: dict[str, Any] = {}
+    ids: list[int] = []
+    position = max((m.position for m in state.members), default=0)
+    for name in names:
+        serial += 1
+        position += 1
+        parts[f"member:{serial}"] = {"name": name, "position": position}
+        ids.append(serial)
+    if len(state.members) + len(ids) > MAX_MEMBERS:
+        raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="name")
+    return parts, ids, serial
+
+
+def _mapping(
+    db: Database, state: GroupState, match_id: str, asked: dict[str, Any], serial: int
+) -> tuple[dict[str, Any], dict[str, int], int]:
+    """The parts and mapping that join match `match_id`: each player mapped to
+    the member chosen (`asked`: player -> member id or NEW), by default the
+    member of the same name, else a new member of that name."""
+    stored = load_match(db, match_id)
+    if stored is None:
+        raise GroupRefused("There is no match at that address.", field="match")
+    if match_id in state.matches:
+        raise GroupRefused("This match is already in the group.", field="match")
+    chosen: dict[str, Any] = {}
+    for player in stored.players:
+        pick = asked.get(player)
+        if pick in (None, ""):
+            same = state.member_named(player)
+            pick = same.id if same else NEW
+        chosen[player] = pick
+    unknown = [p for p in asked if p not in stored.players]
+    if unknown:
+        raise GroupRefused(f"{unknown[0]} does not play in this match.", field="mapping")
+    fresh = [p for p, pick in chosen.items() if pick == NEW]
+    for player in fresh:
+        taken = state.member_named(player)
+        if taken is not None:
+            raise GroupRefused(
+                f"{player} cannot be a new member: it reads the same as the member"
+                f" {taken.name}. Choose {taken.name} for {player}.",
+                field=f"map:{player}",
+            )
+    for player, pick in chosen.items():
+        if pick != NEW and (not isinstance(pick, int) or state.member(pick) is None):
+            raise GroupRefused(f"Choose a member of the group for {player}.", field=f"map:{player}")
+    parts, ids, serial = _new_members(state, fresh, serial)
+    mapping = {p: pick for p, pick in chosen.items() if pick != NEW}
+    mapping.update(zip(fresh, ids, strict=True))
+    by_member: dict[int, str] = {}
+    for player, member_id in mapping.items():
+        if member_id in by_member:
+            name = state.member(member_id).name
+            raise GroupRefused(
+                f"{by_member[member_id]} and {player} are both mapped to {name}:"
+                " a member plays once in a match.",
+                field=f"map:{player}",
+            )
+        by_member[member_id] = player
+    ordered = {p: mapping[p] for p in stored.players}
+    return parts, ordered, serial
+
+
+def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Plan:
+    """The parts `cmd` changes, checked against `state`; or GroupRefused."""
+    asked, serial = cmd.asked, state.serial
+    kind = cmd.kind
+    if kind == RENAME:
+        problem = group_name_problem(asked.get("name"))
+        if problem:
+            raise GroupRefused(problem, field="name")
+        name = asked["name"].strip()
+        return _Plan({"name": name}, f"Group renamed: {state.name} → {name}", serial)
+    if kind == STAKE:
+        game, stake = asked.get("game"), asked.get("stake")
+        if game != EVERY_GAME and game not in VARIANTS:
+            raise GroupRefused("Choose the game this stake is for.", field="game")
+        refused = stake_refusal(stake)
+        if refused:
+            raise refused
+        words = _stake_words(stake)
+        return _Plan({f"stake:{game}": stake}, f"Stake for {game_name(game)}: {words}", serial)
+    if kind == ADD_MEMBER:
+        problem = member_name_problem(asked.get("name"), "name")
+        if problem:
+            raise GroupRefused(problem, field="name")
+        name = normal(asked["name"])
+        taken = state.member_named(name)
+        if taken:
+            raise GroupRefused(f"{name} reads the same as the member {taken.name}.", field="name")
+        parts, _, serial = _new_members(state, [name], serial)
+        return _Plan(parts, f"Member added: {name}", serial)
+    if kind == RENAME_MEMBER:
+        member = state.member(asked.get("member")) if isinstance(asked.get("member"), int) else None
+        if member is None:
+            raise GroupRefused("There is no such member in this group.", field="member")
+        problem = member_name_problem(asked.get("name"), "name")
+        if problem:
+            raise GroupRefused(problem, field="name")
+        name = normal(asked["name"])
+        taken = next((m for m in state.members if m.id != member.id and alike(m.name, name)), None)
+        if taken:
+            raise GroupRefused(f"{name} reads the same as the member {taken.name}.", field="name")
+        parts = {f"member:{member.id}": {"name": name, "position": member.position}}
+        return _Plan(parts, f"Member renamed: {member.name} → {name}", serial)
+    if kind == ORDER:
+        order = asked.get("order")
+        if sorted(order or []) != sorted(m.id for m in state.members) or len(set(order)) != len(
+            order
+        ):
+            raise GroupRefused("Give each member one place in the order.", field="order")
+        parts = {}
+        for position, member_id in enumerate(order, 1):
+            member = state.member(member_id)
+            if member.position != position:
+                parts[f"member:{member_id}"] = {"name": member.name, "position": position}
+        if not parts:
+            raise GroupRefused("That is already the order.", field="order")
+        names = ", ".join(state.member(i).name for i in order)
+        return _Plan(parts, f"Members in order: {names}", serial)
+    if kind in (ADD_MATCH, NEW_MATCH):
+        match_id = asked.get("match")
+        if not isinstance(match_id, str):
+            raise GroupRefused("Give the match's address.", field="match")
+        parts, mapping, serial = _mapping(db, state, match_id, asked.get("mapping") or {}, serial)
+        parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
+        verb = "Match started" if kind == NEW_MATCH else "Match added"
+        return _Plan(parts, f"{verb}: {match_words(db, match_id)}", serial)
+    if kind == REMOVE_MATCH:
+        match_id = asked.get("match")
+        if match_id not in state.matches:
+            raise GroupRefused("That match is not in this group.", field="match")
+        return _Plan(
+            {f"match:{match_id}": None}, f"Match taken out: {match_words(db, match_id)}", serial
+        )
+    if kind == PAY:
+        return _pay(state, asked, serial, cmd.device, stamp)
+    raise ValueError(f"unknown group command {kind!r}")
+
+
+def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:
+    """Payments recorded: `asked["payments"]`, each {payer, payee, amount,
+    currency, date} (member ids; amount as text with two decimals at most)."""
+    payments = asked.get("payments")
+    if not isinstance(payments, list) or not payments:
+        raise GroupRefused("Give at least one payment.", field="payments")
+    parts: dict[str, Any] = {}
+    words = []
+    for pay in payments:
+        payer, payee = state.member(pay.get("payer")), state.member(pay.get("payee"))
+        if payer is None or payee is None:
+            raise GroupRefused("Choose who paid and who was paid among the members.", field="payer")
+        if payer.id == payee.id:
+            raise GroupRefused("Someone pays another member, not themselves.", field="payee")
+        problem = amount_problem(pay.get("amount"))
+        if problem:
+            raise GroupRefused(problem, field="amount")
+        currency = pay.get("currency") or ""
+        if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
+            raise GroupRefused(
+                f"A currency has at most {MAX_CURRENCY} characters.", field="currency"
+            )
+        try:
+            day = date.fromisoformat(pay.get("date") or "").isoformat()
+        except (TypeError, ValueError):
+            raise GroupRefused("Give the day it was paid, like 2026-11-25.", field="date") from None
+        serial += 1
+        amount = f"{Decimal(pay['amount']):.2f}"
+        parts[f"payment:{serial}"] = {
+            "payer": payer.id,
+            "payee": payee.id,
+            "amount": amount,
+            "currency": currency.strip(),
+            "date": day,
+            "device": device,
+            "created": stamp,
+        }
+        words.append(f"{payer.name} paid {payee.name} {amount} {currency}".strip())
+    return _Plan(parts, "Paid: " + "; ".join(words), serial)
+
+
+def _conflicts(kind: str, after: dict[str, Any], since: list[GroupChange]) -> list[GroupChange]:
+    """Changes made since the form was drawn that it must not overlook: any that
+    touched a part it changes; for payments, any change of a payment or of the
+    matches (the balances the form showed moved)."""
+    touched = set(after)
+    money = ("payment:", "match:") if kind == PAY else ()
+    return [
+        change
+        for change in since
+        if set(change.after) & touched or any(k.startswith(money) for k in change.after if money)
+    ]
+
+
+def _undo_plan(state: GroupState, cmd: GroupCommand, changes: list[GroupChange]) -> _Plan:
+    """Take back the change an Undo button was drawn for, while it is still the
+    newest change not undone; never another phone's newer change."""
+    wanted = cmd.asked.get("undoes")
+    target = undoable(changes)
+    if target is None:
+        raise GroupRefused("There is nothing to undo.")
+    if wanted != target.revision:
+        at = next((c for c in changes if c.revision == wanted), None)
+        if at is None or at.kind == CREATE or at.undoes is not None:
+            raise GroupRefused("There is no such change to undo.")
+        newer = [c for c in changes if c.revision > wanted and c.undoes is None]
+        raise GroupRefused("newer", stale=newer or [target])
+    return _Plan(dict(target.before), f"Undone: {target.summary}", state.serial, target.revision)
+
+
+def _write_part(db: Database, group_id: str, key: str, value: Any) -> None:
+    kind, _, ident = key.partition(":")
+    if kind == "name":
+        db.execute("update groups set name = ? where id = ?", [value, group_id])
+    elif kind == "stake":
+        row = list(db.query("select stakes from groups where id = ?", [group_id]))[0]
+        stakes = _loads(row["stakes"]) or {}
+        if value is None:
+            stakes.pop(ident, None)
+        else:
+            stakes[ident] = value
+        db.execute("update groups set stakes = ? where id = ?", [_dump(stakes), group_id])
+    elif kind == "member":
+        db.execute("delete from group_members where group_id = ? and id = ?", [group_id, ident])
+        if value is not None:
+            db["group_members"].insert({"group_id": group_id, "id": int(ident), **value})
+    elif kind == "match":
+        db.execute(
+            "delete from group_matches where group_id = ? and match_id = ?", [group_id, ident]
+        )
+        if value is not None:
+            db["group_matches"].insert(
+                {
+                    "group_id": group_id,
+                    "match_id": ident,
+                    "mapping": _dump(value["mapping"]),
+                    "added": value["added"],
+                }
+            )
+    elif kind == "payment":
+        db.execute("delete from group_payments where group_id = ? and id = ?", [group_id, ident])
+        if value is not None:
+            db["group_payments"].insert({"group_id": group_id, "id": int(ident), **value})
+    else:
+        raise ValueError(key)
+
+
+def _stored(db: Database, submission: str | None) -> tuple[str, GroupChange] | None:
+    if not submission:
+        return None
+    rows = list(db.query("select * from group_changes where submission = ?", [submission]))
+    return (rows[0]["group_id"], _change_from_row(rows[0])) if rows else None
+
+
+def _store(
+    db: Database, state: GroupState, cmd: GroupCommand, plan: _Plan, stamp: str
+) -> GroupChange:
+    """Write the plan's parts and its history row; the group's revision moves on."""
+    revision = state.revision + 1
+    before = {key: state.part(key) for key in plan.after}
+    for key, value in plan.after.items():
+        _write_part(db, state.id, key, value)
+    change = GroupChange(
+        revision=revision,
+        kind=cmd.kind,
+        asked=cmd.asked,
+        before=before,
+        after=plan.after,
+        undoes=plan.undoes,
+        summary=plan.summary,
+        device=cmd.device,
+        created=stamp,
+        submission=cmd.submission,
+    )
+    db["group_changes"].insert(
+        {
+            "group_id": state.id,
+            "revision": revision,
+            "kind": change.kind,
+            "asked": _dump(change.asked),
+            "before": _dump(before),
+            "after": _dump(plan.after),
+            "undoes": plan.undoes,
+            "summary": plan.summary,
+            "device": cmd.device,
+            "created": stamp,
+            "submission": cmd.submission,
+        }
+    )
+    db.execute(
+        "update groups set revision = ?, serial = ?, updated = ? where id = ?",
+        [revision, plan.serial, stamp, state.id],
+    )
+    return change
+
+
+def _asked(cmd: GroupCommand) -> Any:
+    """What the command asks, as stored (through JSON)."""
+    return json.loads(_dump(cmd.asked))
+
+
+def apply_in(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
+    """`apply_group` inside a write transaction the caller holds (a new match
+    joined to its group in the transaction that starts it)."""
+    state = load_group(db, group_id)
+    if state is None:
+        raise LookupError(group_id)
+    earlier = _stored(db, cmd.submission)
+    if earlier is not None:
+        first = earlier[1]
+        if earlier[0] == group_id and first.kind == cmd.kind and first.asked == _asked(cmd):
+            return GroupApplied(group_id, first, state, repeated=True)
+        cmd = replace(cmd, submission=None)  # the key with other content: drawn long ago
+    if cmd.revision is not None and cmd.revision > state.revision:
+        raise GroupRefused("This form does not belong to this group as stored: reload the page.")
+    if state.revision >= MAX_GROUP_CHANGES:
+        raise GroupRefused(
+            f"This group has {state.revision} changes, the most a group keeps: start a new group."
+        )
+    stamp = now()
+    if cmd.kind == UNDO:
+        plan = _undo_plan(state, cmd, group_changes(db, group_id))
+    else:
+        plan = _plan(db, state, cmd, stamp)
+        if cmd.revision is not None and cmd.revision < state.revision:
+            stale = _conflicts(cmd.kind, plan.after, group_changes(db, group_id, cmd.revision))
+            if stale:
+                raise GroupRefused("stale", stale=stale)
+    change = _store(db, state, cmd, plan, stamp)
+    return GroupApplied(group_id, change, load_group(db, group_id))
+
+
+def apply_group(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
+    """Check `cmd` against the group as stored now and store its change, in one
+    write transaction. Raises LookupError (no such group), GroupRefused (nothing
+    stored) or StoreBusy. A form sent again answers as the first time."""
+    with writing(db):
+        return apply_in(db, group_id, cmd)
+
+
+def joiner(group_id: str, device: str, submission: str | None) -> Callable[[Database, str], None]:
+    """What `db.create_match` calls inside its transaction to join the new match
+    to the group: its players mapped to the members of the same name, a new
+    name becoming a member. GroupRefused rolls the start back."""
+
+    def join(db: Database, match_id: str) -> None:
+        cmd = GroupCommand(NEW_MATCH, {"match": match_id}, None, submission, device)
+        apply_in(db, group_id, cmd)
+
+    return join
+
+
+def create_group(
+    db: Database,
+    name: str,
+    members: list[str],
+    stakes: dict[str, dict[str, Any]] | None = None,
+    *,
+    device: str = DEFAULT_DEVICE,
+    submission: str | None = None,
+) -> GroupApplied:
+    """Store a new group with its members in this order (names checked by the
+    caller's form, checked again here) and its default stakes."""
+    asked = {"name": (name or "").strip(), "members": [normal(m) for m in members]}
+    if stakes:
+        asked["stakes"] = stakes
+    problem = group_name_problem(name)
+    if problem:
+        raise GroupRefused(problem, field="name")
+    for refused in members_refused(members):
+        raise refused
+    if len(members) > MAX_MEMBERS:
+        raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="member1")
+    for game, stake in (stakes or {}).items():
+        if game != EVERY_GAME and game not in VARIANTS:
+            raise GroupRefused("Choose the game this stake is for.", field="stake_game")
+        refused = stake_refusal(stake)
+        if refused:
+            raise refused
+    with writing(db):
+        earlier = _stored(db, submission)
+        if earlier is not None:
+            if earlier[1].kind == CREATE and earlier[1].asked == json.loads(_dump(asked)):
+                state = load_group(db, earlier[0])
+                return GroupApplied(earlier[0], earlier[1], state, repeated=True)
+            submission = None
+        stamp = now()
+        group_id = new_match_id()
+        db["groups"].insert(
+            {
+                "id": group_id,
+                "watch": new_token(),
+                "name": asked["name"],
+                "stakes": _dump({}),
+                "revision": 0,
+                "serial": 0,
+                "created": stamp,
+                "updated": stamp,
+            }
+        )
+        state = load_group(db, group_id)
+        parts, _, serial = _new_members(state, asked["members"], 0)
+        for game, stake in (stakes or {}).items():
+            parts[f"stake:{game}"] = stake
+        who = f" ({', '.join(asked['members'])})" if members else ""
+        plan = _Plan(parts, f"Group started: {asked['name']}{who}", serial)
+        cmd = GroupCommand(CREATE, asked, None, submission, device)
+        change = _store(db, state, cmd, plan, stamp)
+        return GroupApplied(group_id, change, load_group(db, group_id))

@@ -1,0 +1,178 @@
+"""Groups in Chromium: a group started on one phone, a match started from it
+with the members as players, listed live on a second phone's group page; every
+group page passes axe in light and dark, the CSP, and fits a 360 px phone with
+44 px targets."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, Table
+from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
+    Audited,
+    Narrow,
+    Watched,
+    audited,
+    narrow,
+    report,
+    watched_context,
+)
+
+LIVE_WAIT_MS = 6000  # live.js polls every 2 s; the redraw is one more fetch
+
+
+@pytest.fixture
+def two_phones(browser, server) -> Iterator[tuple[Table, Table]]:
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(2)]
+    yield tuple(Table(c.new_page(), server) for c in contexts)
+    for context in contexts:
+        context.close()
+
+
+def start_group(phone, server: str, name: str, members: list[str]) -> str:
+    """Start a group from the home page, as a player does; its address."""
+    page = phone.page
+    page.goto(server + "/")
+    with page.expect_navigation():
+        page.click("#start-group")
+    page.fill("#name", name)
+    for seat, member in enumerate(members, 1):
+        page.fill(f"#member{seat}", member)
+    with page.expect_navigation():
+        page.click("form#new-group button.primary")
+    assert re.search(r"/g/[\w-]{16}$", page.url), page.url
+    return page.url
+
+
+def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, server):
+    ann, bob = two_phones
+    address = start_group(ann, server, "Friday trio", ["Ann", "Bob", "Cy"])
+    bob.page.goto(address)
+    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (0)")
+
+    # A stake for Chicago only: the new-match form fills it in for Chicago alone.
+    ann.page.goto(address + "/stake")
+    ann.page.select_option("#stake_game", "chicago")
+    ann.page.fill("#stake_amount", "0.10")
+    ann.page.fill("#stake_per", "100")
+    ann.page.fill("#stake_currency", "EUR")
+    with ann.page.expect_navigation():
+        ann.page.click("form#group-stake button.primary")
+    ann.page.click("#group-new-match")
+    ann.page.wait_for_url(re.compile(r".*/g/[\w-]{16}/new$"))
+    assert [ann.page.input_value(f"#player{i}") for i in (1, 2, 3)] == ["Ann", "Bob", "Cy"]
+    stake = ["#stake_amount", "#stake_per", "#stake_currency"]
+    ann.page.check('input[name=variant][value="chicago"]')
+    assert [ann.page.input_value(s) for s in stake] == ["0.10", "100", "EUR"]
+    ann.page.check('input[name=variant][value="top-game"]')
+    assert [ann.page.input_value(s) for s in stake] == ["", "1", ""]
+    with ann.page.expect_navigation():
+        ann.page.click("form#new-match button.primary")
+    assert re.search(r"/m/[\w-]{16}/hand/new$", ann.page.url), ann.page.url
+
+    # Bob's page was not reloaded: the live poll brings the match in.
+    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (1)", timeout=LIVE_WAIT_MS)
+    listed = bob.page.locator(".group-matches li").first
+    expect(listed).to_contain_text("The Top Game")
+    expect(listed).to_contain_text("Ann, Bob, Cy")
+    expect(listed).to_contain_text("In progress")
+
+    # A member renamed on Bob's phone shows on Ann's group page too, live.
+    ann.page.goto(address)
+    bob.page.click("#rename-members summary")
+    bob.page.fill("#member-3", "Cyril")
+    with bob.page.expect_navigation():
+        bob.page.click("form[action$='/members/3'] button")
+    expect(ann.page.locator(".group-matches li").first).to_contain_text(
+        "Ann, Bob, Cyril (Cy)", timeout=LIVE_WAIT_MS
+    )
+
+
+def group_pages(phone: Watched, server: str, look) -> None:
+    """Each group page in the state that shows the most, `look(what)` on each."""
+    page = phone.page
+    page.goto(server + "/groups/new")
+    look("new group")
+    page.fill("#member1", "Ann")
+    page.fill("#member2", "ann")
+    with page.expect_navigation():
+        page.click("form#new-group button.primary")  # no name, a name twice
+    assert page.locator(".error-summary").count() == 1
+    look("new group, refused")
+    address = start_group(phone, server, "Friday four", ["Ann", "Bob", "Cy", "Dee"])
+    page.goto(address + "/new")
+    look("new match in a group")
+    page.check('input[name=variant][value="chicago"]')
+    with page.expect_navigation():
+        page.click("form#new-match button.primary")
+    page.goto(address)
+    page.click("#group-changes summary")
+    page.click("#rename-members summary")
+    page.click("#share summary")
+    look("group page, opened")
+    page.fill("#new-member", "bob")
+    with page.expect_navigation():
+        page.click("form[action$='/members'] button")
+    assert page.locator("#new-member-error").count() == 1
+    look("group page, refused")
+    page.goto(server + "/new")
+    page.check('input[name=variant][value="top-game"]')
+    for seat, name in enumerate(("Annie", "Bob", "Zed"), 1):
+        page.fill(f"#player{seat}", name)
+    with page.expect_navigation():
+        page.click("form#new-match button.primary")
+    page.goto(address + "/add")
+    look("add a match")
+    page.click(".match-list a")
+    look("mapping form")
+    page.select_option("#map1", "1")  # Annie → Ann
+    page.select_option("#map2", "1")  # and Bob → Ann as well: refused
+    with page.expect_navigation():
+        page.click("#add-to-group")
+    assert page.locator("#add-problem").count() == 1
+    look("mapping form, refused")
+    page.goto(address + "/stake")
+    look("stake")
+    page.goto(address)
+    watch = page.eval_on_selector("#group-share-watch code", "c => c.textContent")
+    page.goto(watch)
+    look("watch")
+
+
+def test_axe_finds_no_violation_on_the_group_pages(audited, server):  # noqa: F811
+    group_pages(audited, server, audited.axe)
+    assert audited.found == {}, "axe found:\n" + report(audited.found)
+    assert audited.refused == {}, "refused:\n" + report(audited.refused)
+
+
+def test_the_group_pages_fit_a_360_px_phone_with_44_px_targets(narrow, server):  # noqa: F811
+    group_pages(narrow, server, narrow.measure)
+    assert narrow.found == {}, "too small or too wide:\n" + report(narrow.found)
+    assert narrow.refused == {}, "refused:\n" + report(narrow.refused)
+
+
+def test_a_group_change_without_a_connection_changes_nothing_and_keeps_the_entry(
+    two_phones, server
+):
+    ann, _ = two_phones
+    page = ann.page
+    address = start_group(ann, server, "Offline four", ["Ann", "Bob"])
+    page.fill("#new-member", "Dee")
+    page.context.set_offline(True)
+    page.click("form[action$='/members'] button")
+    expect(page.locator(".no-answer")).to_have_text(
+        "Nothing was changed — no connection. Try again when it is back."
+    )
+    assert page.input_value("#new-member") == "Dee"  # still on the screen
+    assert page.url == address
+    page.context.set_offline(False)
+    page.click("form[action$='/members'] button")
+    expect(page.locator(".member-name")).to_have_text(["Ann", "Bob", "Dee"])
+    page.goto(address)  # as stored: the tap without a connection stored nothing
+    assert page.locator(".member-name").all_text_contents() == ["Ann", "Bob", "Dee"]
+    live = page.request.get(address + "/live").json()
+    assert live["revision"] == 2
