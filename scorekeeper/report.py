@@ -1,12 +1,18 @@
-"""The scored match as the JSON document `scorekeeper score` prints (a public interface)."""
+"""The scored match as the JSON document `scorekeeper score` prints (a public interface),
+and as the ledger's per-match summary."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from .ledger import MatchSummary, summarize
 from .matchfile import Match
-from .settle import settlement_json
+from .registry import settlement_for
+from .settle import settle, settlement_json
 from .variants import Outcome
+
+ONE = Fraction(1)
 
 
 def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, Any]:
@@ -23,3 +29,14 @@ def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, An
     if match.stake is not None:
         doc["settlement"] = settlement_json(outcome, match.stake.amount, match.stake.per)
     return doc
+
+
+def match_summary(match: Match, outcome: Outcome | None = None, *, key: str = "") -> MatchSummary:
+    """The ledger's summary of a match (scorekeeper/ledger.py): its replay and its
+    own settlement payments, the same ones `score_document` lists."""
+    outcome = outcome or match.replay()
+    payments = []
+    if match.stake is not None:
+        payments = settle(outcome, match.stake.amount, match.stake.per)[1]
+    margins = settlement_for(match.variant).balances(outcome, ONE, ONE)
+    return summarize(match, outcome, payments, margins, key=key)
