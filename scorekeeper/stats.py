@@ -58,13 +58,14 @@ def _facts_top_game(players: list[str], record: dict, result: HandResult) -> Han
     details = result.details
     if details.get("informer"):
         return HandFacts(tuple(players), False, counts=((details["informer"], "misinformed"),))
-    contract = _contract(details.get("contract")) if details.get("contract") != "passed" else None
-    if contract is None:  # passed out, or a playnumber of 4 or less
-        return HandFacts(tuple(players))
-    declarer = details["declarer"]
+    declarer = details.get("declarer")
     tops, bid = record.get("declarer_tops"), record.get("bid")
     raised = isinstance(tops, int) and isinstance(bid, int) and tops > bid
-    counts = ((declarer, "raise_penalty"),) if raised else ()
+    # The penalty is due whatever the play, also when the playnumber passes the hand out.
+    counts = ((declarer, "raise_penalty"),) if declarer and raised else ()
+    contract = _contract(details.get("contract")) if details.get("contract") != "passed" else None
+    if declarer is None or contract is None:  # passed out, or a playnumber of 4 or less
+        return HandFacts(tuple(players), counts=counts)
     made = _made(contract, record.get("tricks"))
     return HandFacts(tuple(players), True, declarer, contract, made, counts=counts)
 
