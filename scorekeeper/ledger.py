@@ -315,35 +315,29 @@ def settle_up(balances: Mapping[str, Mapping[str, Decimal]]) -> list[Transfer]:
     (`balances`: currency -> member -> net, positive to receive; each currency's
     balances add up to zero), sorted by currency, payer and payee.
 
-    First every debtor who owes exactly what a creditor is owed pays them (one
-    payment clears two members). Then, greedily, the largest debtor pays the
-    largest creditor the smaller of the two amounts, ties by name. Each payment
-    clears at least one member and the last clears two, so k members with a
-    balance need at most k − 1 payments; a debtor's balance only rises towards
-    zero and a creditor's only falls, so each member only pays or only receives.
+    Before each payment, a debtor who owes exactly what a creditor is owed pays
+    them (one payment clears two members; the first debtor and creditor by name).
+    Otherwise the largest debtor pays the largest creditor the smaller of the two
+    amounts, ties by name. Each payment clears at least one member and the last
+    clears two, so k members with a balance need at most k − 1 payments; a
+    debtor's balance only rises towards zero and a creditor's only falls, so each
+    member only pays or only receives.
     """
     found: list[Transfer] = []
     for currency in sorted(balances):
         left = {m: Decimal(v) for m, v in balances[currency].items() if v}
-        for debtor in sorted((m for m in left if left[m] < 0), key=_name_key):
-            creditor = next(
-                (
-                    c
-                    for c in sorted(left, key=_name_key)
-                    if left[c] > 0 and left[c] == -left[debtor]
-                ),
-                None,
-            )
-            if creditor is not None:
-                found.append(Transfer(debtor, creditor, left[creditor], currency))
-                left[debtor] = left[creditor] = Decimal(0)
         while True:
-            debtors = [m for m in left if left[m] < 0]
-            creditors = [m for m in left if left[m] > 0]
+            debtors = sorted((m for m in left if left[m] < 0), key=_name_key)
+            creditors = sorted((m for m in left if left[m] > 0), key=_name_key)
             if not debtors or not creditors:
                 break
-            payer = min(debtors, key=lambda m: (left[m], _name_key(m)))
-            payee = min(creditors, key=lambda m: (-left[m], _name_key(m)))
+            pair = next(((d, c) for d in debtors for c in creditors if left[c] == -left[d]), None)
+            if pair is None:
+                pair = (
+                    min(debtors, key=lambda m: left[m]),  # min/max keep the first on a tie
+                    max(creditors, key=lambda m: left[m]),
+                )
+            payer, payee = pair
             amount = min(-left[payer], left[payee])
             found.append(Transfer(payer, payee, amount, currency))
             left[payer] += amount
