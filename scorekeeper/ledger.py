@@ -41,6 +41,9 @@ if TYPE_CHECKING:  # only for type hints: the match file and replay sit above th
     from .matchfile import Match
 
 CENT = Decimal("0.01")
+# The shape of a stored summary: a store drops (and rebuilds by replaying) every
+# summary of another shape, e.g. one kept before the statistics counted more.
+SUMMARY_FORMAT = "scorekeeper-summary/1"
 
 
 def _name_key(name: str) -> tuple[str, str]:
@@ -123,6 +126,7 @@ class MatchSummary:
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "format": SUMMARY_FORMAT,
             "key": self.key,
             "variant": self.variant,
             "played": self.played.isoformat() if self.played else None,
@@ -133,7 +137,11 @@ class MatchSummary:
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> MatchSummary:
-        """The summary `as_json` wrote (e.g. kept in a store per match revision)."""
+        """The summary `as_json` wrote (e.g. kept in a store per match revision).
+        Raises ValueError for a summary of another shape (SUMMARY_FORMAT): replay
+        the match and keep its new summary instead."""
+        if doc.get("format") != SUMMARY_FORMAT:
+            raise ValueError(f"not a {SUMMARY_FORMAT} summary: {doc.get('format')!r:.40}")
         played = doc["played"]
         return cls(
             doc["key"],

@@ -13,8 +13,9 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.ledger import MatchSummary, Period, Transfer, ledger, settle_up
-from scorekeeper.matchfile import from_document
+from scorekeeper.matchfile import dumps, from_document, loads
 from scorekeeper.report import match_summary
+from scorekeeper.variants import MatchError
 
 D = Decimal
 
@@ -386,3 +387,30 @@ def test_the_summary_is_serialisable_and_comes_back_equal():
 )
 def test_a_period_holds_the_days_from_start_to_end(period, day, holds):
     assert period.holds(day) is holds
+
+
+def test_a_summary_of_another_shape_is_refused_so_the_store_replays_the_match():
+    doc = summaries()[0].as_json()
+    assert doc["format"] == "scorekeeper-summary/1"
+    with pytest.raises(ValueError, match="not a scorekeeper-summary/1 summary: None"):
+        MatchSummary.from_json({k: v for k, v in doc.items() if k != "format"})
+
+
+# --- the match file's optional played day ----------------------------------------------
+
+
+def test_the_played_day_is_read_and_written_back():
+    match = from_document(TOP_GAME)
+    assert match.played == date(2026, 11, 6)
+    text = dumps(match)
+    assert '"title"' not in text and text.index('"played": "2026-11-06"') < text.index('"players"')
+    assert loads(text).played == date(2026, 11, 6)
+    # A file without it stays as it was: nothing is added on writing.
+    assert "played" not in dumps(from_document(CHICAGO))
+
+
+@pytest.mark.parametrize("value", ["2026-02-30", "2026-11-6", "20.11.2026", "", 20261120, None])
+def test_a_played_day_that_is_not_a_date_is_refused(value):
+    with pytest.raises(MatchError) as refused:
+        from_document({**TOP_GAME, "played": value})
+    assert refused.value.lines == [f'played: {value!r} is not a day written like "2026-11-20"']
