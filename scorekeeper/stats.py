@@ -275,8 +275,10 @@ def tally_match(
     facts_of = HAND_FACTS[variant]
     counting = {p: _Counting() for p in players}
     for record, result in zip(records, outcome.hands, strict=False):
+        if "end" in record:  # the end marker: the players stopped, no hand was dealt
+            continue
         facts = facts_of(players, record, result)
-        if facts.played:
+        if facts.played and result.counted:
             for p in facts.at_table:
                 counting[p].hands += 1
         for p, key in facts.counts:

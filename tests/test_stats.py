@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.ledger import Period, select
-from scorekeeper.matchfile import loads
+from scorekeeper.matchfile import from_document, loads
 from scorekeeper.report import match_summary
 from scorekeeper.stats import statistics
-from tests.test_ledger import NOVEMBER, SAME, summaries
+from tests.test_ledger import NOVEMBER, SAME, TOP_GAME, summaries
 
 
 @pytest.fixture(scope="module")
@@ -157,3 +157,14 @@ def test_pegged_out_first_counts_the_winner_of_a_bridge_for_three_game():
     found = statistics([summary])
     assert found["Cy"].figure("pegged_out", "bridge-for-three").shown == "1"
     assert [f.key for f in found["Ann"].games["bridge-for-three"]][-1] == "worst"
+
+
+def test_the_end_marker_is_no_hand():
+    # The Top Game's first two hands (Bob's 4♦ made, a passed-out hand), then stopped.
+    doc = {**TOP_GAME, "hands": [*TOP_GAME["hands"][:2], {"end": True}]}
+    found = statistics([match_summary(from_document(doc), key="short")])
+    assert [(m, s.figure("hands").shown, s.figure("declared").shown) for m, s in found.items()] == [
+        ("Ann", "2", "0"),
+        ("Bob", "2", "1"),
+        ("Cy", "2", "0"),
+    ]
