@@ -3,6 +3,8 @@ and as the ledger's per-match summary."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -31,10 +33,16 @@ def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, An
     return doc
 
 
-def match_summary(match: Match, outcome: Outcome | None = None, *, key: str = "") -> MatchSummary:
+def match_summary(
+    match: Match, outcome: Outcome | None = None, *, key: str = "", played: date | None = None
+) -> MatchSummary:
     """The ledger's summary of a match (scorekeeper/ledger.py): its replay and its
-    own settlement payments, the same ones `score_document` lists."""
+    own settlement payments, the same ones `score_document` lists. `key` names the
+    match (its id); `played` is the day it was played when the match file does not
+    say (a stored match: the day it was started)."""
     outcome = outcome or match.replay()
+    if played is not None and match.played is None:
+        match = replace(match, played=played)
     payments = []
     if match.stake is not None:
         payments = settle(outcome, match.stake.amount, match.stake.per)[1]

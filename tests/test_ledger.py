@@ -414,3 +414,9 @@ def test_a_played_day_that_is_not_a_date_is_refused(value):
     with pytest.raises(MatchError) as refused:
         from_document({**TOP_GAME, "played": value})
     assert refused.value.lines == [f'played: {value!r} is not a day written like "2026-11-20"']
+
+
+def test_a_stored_match_takes_the_day_it_was_started_unless_its_file_says():
+    started = date(2026, 12, 24)
+    assert match_summary(from_document(CHICAGO), played=started).played == started
+    assert match_summary(from_document(TOP_GAME), played=started).played == date(2026, 11, 6)
