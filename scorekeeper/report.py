@@ -5,16 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
-from fractions import Fraction
+from decimal import Decimal
 from typing import Any
 
 from .ledger import MatchSummary, summarize
 from .matchfile import Match
-from .registry import settlement_for
-from .settle import settle, settlement_json
+from .settle import exact_balances, settle, settlement_json
 from .variants import Outcome
-
-ONE = Fraction(1)
 
 
 def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, Any]:
@@ -46,5 +43,6 @@ def match_summary(
     payments = []
     if match.stake is not None:
         payments = settle(outcome, match.stake.amount, match.stake.per)[1]
-    margins = settlement_for(match.variant).balances(outcome, ONE, ONE)
+    # The game's own settlement at one unit a point: what best and worst go by.
+    margins = exact_balances(outcome, Decimal(1), 1)
     return summarize(match, outcome, payments, margins, key=key)

@@ -11,8 +11,9 @@ Two steps, so that a store can keep the first per match revision:
    overall and per game, as `Figure`s that each say what they count.
 
 Every fact about a hand is read in ONE place, the `_facts_*` accessors below
-(`HAND_FACTS`): they are the only code here that knows the shape of a hand's
-`details` or of its record.
+(`HAND_FACTS`, through `_get`): they are the only code here that knows the
+shape of a hand's `details` (a dict of facts, or the typed dataclass of the
+game's rules: `_get` reads both) or of its record.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ class HandFacts:
     counts: tuple[tuple[str, str], ...] = ()  # (player, telling count) to add one to
 
 
+def _get(details: Any, name: str) -> Any:
+    """One fact of a hand's `details`, a dict of facts or a typed dataclass of the
+    game's rules (None when that kind of hand has no such fact)."""
+    if isinstance(details, Mapping):
+        return details.get(name)
+    return getattr(details, name, None)
+
+
 def _contract(text: Any) -> Contract | None:
     return parse_contract(text, max_level=None) if isinstance(text, str) else None
 
@@ -56,74 +65,80 @@ def _made(contract: Contract | None, tricks: Any) -> bool | None:
 
 def _facts_top_game(players: list[str], record: dict, result: HandResult) -> HandFacts:
     details = result.details
-    if details.get("informer"):
-        return HandFacts(tuple(players), False, counts=((details["informer"], "misinformed"),))
-    declarer = details.get("declarer")
+    informer = _get(details, "informer")
+    if informer:
+        return HandFacts(tuple(players), False, counts=((informer, "misinformed"),))
+    declarer = _get(details, "declarer")
     tops, bid = record.get("declarer_tops"), record.get("bid")
     raised = isinstance(tops, int) and isinstance(bid, int) and tops > bid
     # The penalty is due whatever the play, also when the playnumber passes the hand out.
     counts = ((declarer, "raise_penalty"),) if declarer and raised else ()
-    contract = _contract(details.get("contract")) if details.get("contract") != "passed" else None
+    written = _get(details, "contract")
+    contract = _contract(written) if written != "passed" else None
     if declarer is None or contract is None:  # passed out, or a playnumber of 4 or less
         return HandFacts(tuple(players), counts=counts)
-    made = _made(contract, record.get("tricks"))
+    made = _made(contract, record.get("tricks"))  # the details keep no tricks
     return HandFacts(tuple(players), True, declarer, contract, made, counts=counts)
 
 
 def _facts_need_a_fourth(players: list[str], record: dict, result: HandResult) -> HandFacts:
     details = result.details
-    if details.get("passed_out"):
+    if _get(details, "passed_out"):
         return HandFacts(tuple(players))
-    chooser = details["auction_winner"]  # the one who bid it, also when the Partner redoubled
-    partner = next(p for p in (details["chooser"], details["partner"]) if p != chooser)
-    counts = tuple((liar, "lied") for liar in details.get("liars") or ())
-    if details["made"] is False:
-        counts += ((details["declarer"], "set_alone"),)
-    contract = _contract(details["contract"])
-    return HandFacts(tuple(players), True, chooser, contract, details["made"], partner, counts)
+    chooser = _get(details, "auction_winner")  # who bid it, also when the Partner redoubled
+    pair = (_get(details, "chooser"), _get(details, "partner"))
+    partner = next(p for p in pair if p != chooser)
+    made = _get(details, "made")
+    counts = tuple((liar, "lied") for liar in _get(details, "liars") or ())
+    if made is False:
+        counts += ((_get(details, "declarer"), "set_alone"),)
+    contract = _contract(_get(details, "contract"))
+    return HandFacts(tuple(players), True, chooser, contract, made, partner, counts)
 
 
 def _facts_bridge_for_three(players: list[str], record: dict, result: HandResult) -> HandFacts:
     details = result.details
-    at_table = tuple(details.get("players") or players)
-    if not details.get("declarer"):
+    at_table = tuple(_get(details, "players") or players)
+    declarer = _get(details, "declarer")
+    if not declarer:
         return HandFacts(at_table)
-    contract = _contract(details["contract"])
-    made = _made(contract, details.get("tricks"))
-    return HandFacts(at_table, True, details["declarer"], contract, made)
+    contract = _contract(_get(details, "contract"))
+    made = _made(contract, _get(details, "tricks"))
+    return HandFacts(at_table, True, declarer, contract, made)
 
 
 def _facts_mini_bridge(players: list[str], record: dict, result: HandResult) -> HandFacts:
     details = result.details
-    if details.get("scrapped"):
-        return HandFacts(tuple(players), False, counts=((details["declarer"], "scrapped"),))
-    if not result.counted or "declarer" not in details:  # 20–20: dealt again
-        return HandFacts(tuple(players), False)
-    declarer = details["declarer"]
-    counts = ((declarer, "game_made"),) if details.get("game") and details.get("made") else ()
-    return HandFacts(tuple(players), True, declarer, None, details.get("made"), counts=counts)
+    declarer = _get(details, "declarer")
+    if not result.counted:  # 20–20, dealt again; or (three players) a weak deal scrapped
+        counts = ((declarer, "scrapped"),) if declarer else ()
+        return HandFacts(tuple(players), False, counts=counts)
+    made = _get(details, "made")
+    counts = ((declarer, "game_made"),) if _get(details, "game") and made else ()
+    return HandFacts(tuple(players), True, declarer, None, made, counts=counts)
 
 
 def _facts_rubber(players: list[str], record: dict, result: HandResult) -> HandFacts:
     details = result.details
-    if details.get("end") or not result.counted:  # the end marker, Chicago's passed-out deal
+    if not result.counted:  # Chicago's passed-out deal, dealt again
         return HandFacts(tuple(players), False)
     counts: tuple[tuple[str, str], ...] = ()
-    won = details.get("rubber_won")
+    won = _get(details, "rubber_won")
     if won is not None:
         counts += tuple((p, "rubber_won") for p in partnerships(players)[won])
-    if details.get("passed_out"):
+    if _get(details, "passed_out"):
         return HandFacts(tuple(players), counts=counts)
     declarer = record.get("declarer")  # the details name only the declaring side
-    contract = _contract(details.get("contract"))
-    made = _made(contract, details.get("tricks"))
+    contract = _contract(_get(details, "contract"))
+    made = _made(contract, _get(details, "tricks"))
     if made and contract is not None and contract.level >= 6:
         counts += ((declarer, "slam_made"),)
     return HandFacts(tuple(players), True, declarer, contract, made, counts=counts)
 
 
 def _facts_calypso(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    tallies = result.details.get("players") or {}
+    # Each player's tally: `tallies` in the typed details, `players` in the dict.
+    tallies = _get(result.details, "tallies") or _get(result.details, "players") or {}
     counts = tuple(
         (p, "calypsos") for p in players for _ in range(tallies.get(p, {}).get("calypsos", 0))
     )

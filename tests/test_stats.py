@@ -6,14 +6,24 @@ from the hands written out there."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from scorekeeper.ledger import Period, select
 from scorekeeper.matchfile import from_document, loads
 from scorekeeper.report import match_summary
-from scorekeeper.stats import statistics
-from tests.test_ledger import NOVEMBER, SAME, TOP_GAME, summaries
+from scorekeeper.stats import statistics, tally_match
+from tests.test_ledger import (
+    CALYPSO,
+    CHICAGO,
+    NEED_A_FOURTH,
+    NOVEMBER,
+    RUBBER,
+    SAME,
+    TOP_GAME,
+    summaries,
+)
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +178,51 @@ def test_the_end_marker_is_no_hand():
         ("Bob", "2", "1"),
         ("Cy", "2", "0"),
     ]
+
+
+# docs/match-file.md's Mini Bridge for three, "Three of us to 500":
+#  1 Cy 15 HCP declares GAME in NT, 9 tricks: made, 3 × 40 + 300 = 420
+#  2 Bob 12 + dummy 8 = 20, under 21: scrapped by Bob, not counted
+#  3 Bob 14 declares 1♠ without GAME, 6 tricks: down 1, Ann and Cy 50 each
+#  4 Ann 16 declares GAME in ♥, 11 tricks: 5 × 30 + 300 = 450; Ann 500 reaches the target
+MINI_THREE = {
+    "format": "scorekeeper-match/1",
+    "variant": "mini-bridge-3",
+    "players": ["Ann", "Bob", "Cy"],
+    "options": {"target": 500},
+    "hands": [
+        {"hcp": {"Ann": 7, "Bob": 7, "Cy": 15}, "game": True, "strain": "NT", "tricks": 9},
+        {"hcp": {"Ann": 9, "Bob": 12, "Cy": 11}, "scrapped": True},
+        {"hcp": {"Ann": 10, "Bob": 14, "Cy": 9}, "game": False, "strain": "S", "tricks": 6},
+        {"hcp": {"Ann": 16, "Bob": 5, "Cy": 8}, "game": True, "strain": "H", "tricks": 11},
+    ],
+}
+
+
+def test_mini_bridge_for_three_counts_scrapped_deals_and_game_made():
+    found = statistics([match_summary(from_document(MINI_THREE), key="mini")])
+    game = "mini-bridge-3"
+    assert {m: [(f.key, f.shown) for f in s.games[game][2:5]] for m, s in found.items()} == {
+        "Ann": [("hands", "3"), ("declared", "1"), ("made", "1 of 1 (100%)")],
+        "Bob": [("hands", "3"), ("declared", "1"), ("made", "0 of 1 (0%)")],
+        "Cy": [("hands", "3"), ("declared", "1"), ("made", "1 of 1 (100%)")],
+    }
+    assert [(f.key, f.shown) for f in found["Bob"].games[game][10:]] == [("scrapped", "1")]
+    assert [(f.key, f.shown) for f in found["Ann"].games[game][10:]] == [("game_made", "1")]
+    assert found["Ann"].figure("won").shown == "1 of 1 (100%)"
+
+
+@pytest.mark.parametrize("doc", [TOP_GAME, NEED_A_FOURTH, CALYPSO, RUBBER, CHICAGO, MINI_THREE])
+def test_typed_details_are_read_as_the_dicts_are(doc):
+    """The games' rules are turning each hand's `details` into a typed dataclass: the
+    accessors read a fact by attribute as well as by key (Calypso's tallies under
+    their typed name)."""
+    match = from_document(doc)
+    outcome = match.replay()
+    by_key = tally_match(match.variant, match.players, match.hands, outcome)
+    for result in outcome.hands:
+        facts = dict(result.details)
+        if match.variant == "calypso":
+            facts["tallies"] = facts.pop("players")
+        result.details = SimpleNamespace(**facts)
+    assert tally_match(match.variant, match.players, match.hands, outcome) == by_key
