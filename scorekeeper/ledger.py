@@ -15,6 +15,11 @@ ledger is exactly what its settlement moves, never a second truth.
     book.settle_up  # (Transfer("Bob", "Ann", Decimal("2.50"), "EUR"), …)
     statistics(book.matches)  # scorekeeper/stats.py
 
+A group whose matches map names differently renames each summary first
+(`summary.renamed({"Annie": "Ann"})`, its own mapping) and passes those; `same`
+applies one mapping to every match. A stored match's summary takes the day it
+was started (`match_summary(…, played=day)`) when its file names none.
+
 Decisions (docs/ledger.md):
 - A period holds the matches played on a day from `start` to `end`, both
   included. A match without a day counts only when the period is all time

@@ -184,7 +184,11 @@ TELLING: dict[str, tuple[str, str]] = {
     "calypsos": ("Calypsos", "calypsos this player completed"),
 }
 
-# Games whose partnerships are fixed for a match (seats 1 & 3 against 2 & 4).
+# Games whose partnerships are fixed for a match (seats 1 & 3 against 2 & 4): a
+# partner record counts the matches two members played together, as partnerships
+# change from match to match. Need a Fourth? changes partners hand by hand (the
+# Chooser picks one), so its records count hands; Bridge for Three, the Top Game,
+# Mini Bridge for three and Honeymoon have no partners.
 FIXED_PARTNERS = {"mini-bridge", "rubber", "chicago", "calypso"}
 
 
