@@ -1,5 +1,5 @@
-"""`scorekeeper score FILE|-`, `scorekeeper serve`, `scorekeeper variants`,
-`scorekeeper matches`, `scorekeeper backup FILE`, `scorekeeper export DIR`,
+"""`scorekeeper score FILE|-`, `scorekeeper ledger FILE...`, `scorekeeper serve`,
+`scorekeeper variants`, `scorekeeper matches`, `scorekeeper backup FILE`, `scorekeeper export DIR`,
 `scorekeeper import FILE...`."""
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ import json
 import os
 import sqlite3
 import sys
+from datetime import date
 from pathlib import Path
 
-from .matchfile import MAX_FILE_BYTES, loads
-from .report import score_document
+from .ledger import Period, ledger
+from .matchfile import MAX_FILE_BYTES, loads, parse_played
+from .report import match_summary, score_document
 from .variants import VARIANTS, MatchError
 
 EXIT_INVALID = 2
@@ -41,6 +43,55 @@ def cmd_score(args: argparse.Namespace) -> int:
             print(line.replace("\r", "\\r").replace("\n", "\\n"), file=sys.stderr)
         return EXIT_INVALID
     json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _day(option: str, text: str | None, problems: list[str]) -> date | None:
+    if text is None:
+        return None
+    day, wrong = parse_played(text)
+    if wrong:
+        problems.append(f'{option}: {text!r:.60} is not a day written like "2026-11-20"')
+    return day
+
+
+def cmd_ledger(args: argparse.Namespace) -> int:
+    """The ledger of a set of match files as JSON (docs/ledger.md)."""
+    problems: list[str] = []
+    same: dict[str, str] = {}
+    for pair in args.same:
+        name, sign, member = pair.partition("=")
+        if not sign or not name.strip() or not member.strip():
+            problems.append(f"--same: {pair!r:.60} is not NAME=MEMBER, e.g. --same Annie=Ann")
+        else:
+            same[name.strip()] = member.strip()
+    period = Period(_day("--from", args.start, problems), _day("--to", args.end, problems))
+    if period.start and period.end and period.start > period.end:
+        problems.append(f"--to: {period.end} is before --from {period.start}")
+    summaries = []
+    for name in args.files:
+        try:
+            with open(name, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            problems.append(f"{name}: file: cannot read: {reason}")
+            continue
+        try:
+            summaries.append(match_summary(loads(text), key=name))
+        except MatchError as exc:
+            problems += [f"{name}: {line}" for line in exc.lines]
+    if problems:
+        for line in problems:
+            print(_one_line(line), file=sys.stderr)
+        return EXIT_INVALID
+    json.dump(
+        ledger(summaries, same=same, period=period).as_json(),
+        sys.stdout,
+        indent=2,
+        ensure_ascii=False,
+    )
     sys.stdout.write("\n")
     return 0
 
@@ -206,6 +257,27 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a match file and print the result as JSON")
     score.add_argument("file", help="the match file, or - to read standard input")
     score.set_defaults(run=cmd_score)
+    book = commands.add_parser(
+        "ledger", help="print the ledger of match files as JSON: balances and settle-up payments"
+    )
+    book.add_argument("files", metavar="FILE", nargs="+", help="match files (.json)")
+    book.add_argument(
+        "--same",
+        metavar="NAME=MEMBER",
+        action="append",
+        default=[],
+        help="count player NAME as MEMBER (repeatable), e.g. --same Annie=Ann",
+    )
+    book.add_argument(
+        "--from",
+        dest="start",
+        metavar="YYYY-MM-DD",
+        help="only matches played on or after this day",
+    )
+    book.add_argument(
+        "--to", dest="end", metavar="YYYY-MM-DD", help="only matches played on or before this day"
+    )
+    book.set_defaults(run=cmd_ledger)
     variants = commands.add_parser("variants", help="list the variants and their ids")
     variants.set_defaults(run=cmd_variants)
     listing = commands.add_parser(

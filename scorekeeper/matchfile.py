@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -27,7 +28,7 @@ from .variants import (
 )
 
 FORMAT = "scorekeeper-match/1"
-TOP_LEVEL_KEYS = ("format", "variant", "title", "players", "options", "stake", "hands")
+TOP_LEVEL_KEYS = ("format", "variant", "title", "played", "players", "options", "stake", "hands")
 STAKE_KEYS = ("amount", "per", "currency")
 MAX_TITLE = 100
 MAX_CURRENCY = 12
@@ -47,6 +48,8 @@ LIMITS_TEXT = (
 # A money amount as people type it: ASCII digits, at most one decimal point.
 # (A minus passes here so that the check below can say "must be zero or more".)
 _AMOUNT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+# The day a match was played, exactly as ISO 8601 writes a calendar date.
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,8 @@ class Match:
     hands: list[dict[str, Any]] = field(default_factory=list)
     title: str | None = None
     stake: Stake | None = None
+    # The day the match was played (optional; the ledger's periods go by it).
+    played: date | None = None
 
     def replay(self) -> Outcome:
         return replay(self.variant, self.players, self.options, self.hands)
@@ -92,6 +97,8 @@ class Match:
         doc: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
         if self.title:
             doc["title"] = self.title
+        if self.played is not None:
+            doc["played"] = self.played.isoformat()
         doc["players"] = list(self.players)
         if self.options:
             doc["options"] = dict(self.options)
@@ -106,6 +113,16 @@ def format_amount(amount: Decimal) -> str:
     text = format(amount.normalize(), "f")
     whole, _, cents = text.partition(".")
     return f"{whole}.{cents.ljust(2, '0')}"
+
+
+def parse_played(value: Any) -> tuple[date | None, list[Problem]]:
+    """Check a `played` day, "YYYY-MM-DD"; returns (day, problems)."""
+    if isinstance(value, str) and _DAY.fullmatch(value):
+        try:
+            return date.fromisoformat(value), []
+        except ValueError:
+            pass
+    return None, [Problem(f'{value!r:.60} is not a day written like "2026-11-20"', "played")]
 
 
 def parse_stake(value: Any) -> tuple[Stake | None, list[Problem]]:
@@ -269,6 +286,10 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
     title = doc.get("title")
     if title is not None:
         problems += title_problems(title)
+    played = None
+    if "played" in doc:
+        played, played_problems = parse_played(doc["played"])
+        problems += played_problems
     players = doc.get("players")
     problems += check_players(cls, players)
     options = doc.get("options", {})
@@ -290,7 +311,7 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
         )
     if problems:
         raise MatchError(problems)
-    match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake)
+    match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake, played)
     match.replay()  # raises MatchError naming the first invalid hand
     return match
 

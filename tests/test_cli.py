@@ -159,7 +159,10 @@ INVALID = [
     pytest.param("[1, 2]", ["file: the match file must be a JSON object"], id="not-an-object"),
     pytest.param(
         match_text(colour="red"),
-        ["colour: unknown key; allowed: format, variant, title, players, options, stake, hands"],
+        [
+            "colour: unknown key; allowed: format, variant, title, played, players, options,"
+            " stake, hands"
+        ],
         id="unknown-top-level-key",
     ),
     pytest.param(
@@ -258,7 +261,8 @@ def test_invalid_file_on_disk_is_reported_like_stdin(scorer, tmp_path):
     status, out, err = scorer("score", str(path))
     assert (status, out) == (2, "")
     assert err.splitlines() == [
-        "colour: unknown key; allowed: format, variant, title, players, options, stake, hands"
+        "colour: unknown key; allowed: format, variant, title, played, players, options,"
+        " stake, hands"
     ]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -205,12 +206,41 @@ def test_every_example_scores_to_the_output_printed_under_it(page, match, output
         assert (status, printed, problems) == (cli.EXIT_INVALID, "", output.text)
 
 
+def ledger_examples() -> list[tuple[Block, Block]]:
+    """Each ```sh block of docs/ledger.md that runs `scorekeeper ledger`, with the
+    block right after it: ```json (what it prints) or ```text (its error lines)."""
+    page = PAGES[DOCS / "ledger.md"]
+    return [
+        (block, page.blocks[i + 1])
+        for i, block in enumerate(page.blocks)
+        if block.lang == "sh" and block.text.startswith("scorekeeper ledger ") and page.adjacent[i]
+    ]
+
+
+def test_the_ledger_page_has_an_example_and_an_error_example():
+    assert [after.lang for _, after in ledger_examples()] == ["json", "text"]
+
+
+@pytest.mark.parametrize(
+    "command, output", ledger_examples(), ids=[c.text.strip() for c, _ in ledger_examples()]
+)
+def test_every_ledger_example_prints_what_is_written_under_it(command, output, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the example names the files of examples/
+    status = cli.main(shlex.split(command.text)[1:])
+    printed, problems = capsys.readouterr()
+    if output.lang == "json":
+        assert (status, printed, problems) == (0, output.text, "")
+    else:
+        assert (status, printed, problems) == (cli.EXIT_INVALID, "", output.text)
+
+
 # --- every variant and every command ------------------------------------------------
 
 MATCH_FILE_PAGE = (DOCS / "match-file.md").read_text(encoding="utf-8")
-COMMAND_PAGES = (DOCS / "running.md").read_text(encoding="utf-8") + (
-    DOCS / "score-output.md"
-).read_text(encoding="utf-8")
+COMMAND_PAGES = "".join(
+    (DOCS / name).read_text(encoding="utf-8")
+    for name in ("running.md", "score-output.md", "ledger.md")
+)
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))

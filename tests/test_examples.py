@@ -178,7 +178,16 @@ def subcommands() -> list[str]:
 
 
 def test_parser_has_the_documented_subcommands():
-    assert subcommands() == ["score", "variants", "matches", "serve", "backup", "export", "import"]
+    assert subcommands() == [
+        "score",
+        "ledger",
+        "variants",
+        "matches",
+        "serve",
+        "backup",
+        "export",
+        "import",
+    ]
 
 
 @pytest.mark.parametrize("command", subcommands())
