@@ -233,6 +233,8 @@ LIGHT = [
     "scorekeeper.report",
     "scorekeeper.settle",
     "scorekeeper.games.catalog",
+    "scorekeeper.ledger",
+    "scorekeeper.stats",
 ]
 
 
