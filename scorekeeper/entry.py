@@ -47,6 +47,37 @@ def player_choices(players: list[str]) -> list[tuple[str, str]]:
     return [(p, p) for p in players]
 
 
+def refuse(field: Any, refused: dict[Any, str]) -> None:
+    """Mark the choices of a button group that the rules would refuse for the
+    state the form shows, each with its reason: the page draws them disabled with
+    the reason next to them (templates/macros.html `buttons`). Save still checks."""
+    field.refused = {str(value): reason for value, reason in refused.items()}
+
+
+def refuse_by(field: Any, other: Any, table: dict[Any, dict[Any, str]], hide: bool = False) -> None:
+    """Choices of `field` the rules refuse once `other` (a button group of the same
+    form) holds a value: `table` maps that value to {choice: reason}. The page
+    carries the table, so its script follows the other group's taps without
+    knowing the rule (app.js); the form's own state is drawn refused already.
+    `hide`: the refused choice is left out, where the group's hint says why."""
+    # On the page each row is said once per reason: [[reason, [choice, ...]], ...].
+    rows: dict[str, list[list[Any]]] = {}
+    for key, row in table.items():
+        said: dict[str, list[str]] = {}
+        for value, reason in row.items():
+            said.setdefault(reason, []).append(str(value))
+        rows[str(key)] = [[reason, values] for reason, values in said.items()]
+    field.refused_by = {"field": other.name, "table": rows, "hide": hide}
+    # The other group's value as the form holds it: text from a tap, a number or a
+    # name from a stored hand (anything else matches no row).
+    held = other.data if isinstance(other.data, (str, int)) else None
+    now = table.get(held) or table.get(whole_number(str(held))) or {}
+    if hide:
+        field.hidden_choices = [str(value) for value in now]
+    else:
+        refuse(field, now)
+
+
 class HandForm(FlaskForm):
     """Base of every variant's hand form: `quick` carries one-tap actions."""
 

@@ -162,8 +162,8 @@
   }
 
   function update() {
+    // The Chooser is left out of the Partners by app.js, from the server's table.
     const chooser = S.value("chooser"), partner = S.value("partner");
-    S.hideChoices("partner", chooser ? [chooser] : []);
     const declarer = chooser && partner && chooser !== partner
       ? data.bidders.find((p) => p !== chooser && p !== partner) : null;
     const line = $("declarer-line");
