@@ -254,3 +254,54 @@ def test_mini_bridge_fresh_form_flags_nothing(actions):
     for k in range(1, 5):
         assert "hidden" in by_id(page, f"hcp{k}-flag").attrs
     assert [e for e in parse(page).find_all("input") if "aria-invalid" in e.attrs] == []
+
+
+# -- Calypso ---------------------------------------------------------------------
+
+CALYPSO = ["Ann", "Bob", "Cy", "Dan"]
+
+
+@pytest.mark.parametrize(
+    "fields, flags",
+    [
+        (
+            {"p3_incomplete": "13"},
+            {"p3_incomplete": "Cy, incomplete: 13 is out of range; allowed 0–12"},
+        ),
+        (
+            {"p1_incomplete": "seven"},
+            {"p1_incomplete": "Ann, incomplete: 'seven' is not a whole number; allowed 0–12"},
+        ),
+        (
+            {"p4_discards": "209"},
+            {"p4_discards": "Dan, discards: 209 is out of range; allowed 0–208"},
+        ),
+        (
+            {"p2_calypsos": "4", "p2_incomplete": "3"},
+            {
+                "p2_incomplete": "Bob, incomplete: 4 calypsos use every trump card of the four "
+                "decks, so no calypso can be in progress; give 0"
+            },
+        ),
+        ({"p1_incomplete": "12", "p1_discards": "", "p2_calypsos": "4"}, {}),
+    ],
+)
+def test_calypso_flags_each_impossible_count_as_typed(actions, fields, flags):
+    match_id = actions.start("calypso", CALYPSO)
+    answer = preview(actions, match_id, **fields)
+    assert answer["derived"]["flags"] == flags
+    assert ("Check the marked count" in visible_text(answer["live"])) == bool(flags)
+    assert actions.hands(match_id) == []
+
+
+def test_calypso_form_flags_nothing_twice(actions):
+    """A fresh form flags nothing; a refused Save says the rules' words under the
+    box, and the flag (the preview's) does not repeat them."""
+    match_id = actions.start("calypso", CALYPSO)
+    page = actions.page(f"/m/{match_id}/hand/new")
+    assert "hidden" in by_id(page, "p1_incomplete-flag").attrs
+    assert "aria-invalid" not in by_id(page, "p1_incomplete").attrs
+    page = actions.refuse_hand(match_id, p1_calypsos="0", p1_incomplete="13")
+    # The rules' own words are shown under the box on Save: the flag does not repeat them.
+    assert "hidden" in by_id(page, "p1_incomplete-flag").attrs
+    assert "13 is out of range; allowed 0–12" in visible_text(page)
