@@ -136,3 +136,21 @@ def test_backspace_in_the_fourth_box_then_12_keeps_12(table):
     page.dispatch_event("#hcp3", "input")
     expect(page.locator("#mb-live")).to_contain_text("The four add up to 41, not 40")
     expect(fourth).to_have_value("12")
+
+
+def test_calypso_count_over_12_is_flagged_in_place_before_save(table):
+    match_id = table.start_match("calypso", ["Ann", "Bob", "Cy", "Dan"])
+    page = table.page
+    page.click("#p1_incomplete")
+    page.keyboard.type("13")
+    flag = page.locator("#p1_incomplete-flag")
+    expect(flag).to_be_visible()
+    expect(flag).to_have_text("Ann, incomplete: 13 is out of range; allowed 0–12")
+    expect(page.locator("#p1_incomplete")).to_have_attribute("aria-invalid", "true")
+    # Four calypsos leave no calypso in progress: tapping 4 flags the 3 typed beside it.
+    page.fill("#p1_incomplete", "3")
+    page.dispatch_event("#p1_incomplete", "input")
+    expect(flag).to_be_hidden()
+    table.tap_button("p1_calypsos", "4")
+    expect(flag).to_contain_text("Ann, incomplete: 4 calypsos use every trump card")
+    assert table.exported_score(match_id)["hands"] == []
