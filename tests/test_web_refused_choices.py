@@ -7,6 +7,7 @@ The rules still refuse the same entries on Save."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -305,3 +306,27 @@ def test_calypso_form_flags_nothing_twice(actions):
     # The rules' own words are shown under the box on Save: the flag does not repeat them.
     assert "hidden" in by_id(page, "p1_incomplete-flag").attrs
     assert "13 is out of range; allowed 0–12" in visible_text(page)
+
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+@pytest.mark.parametrize(
+    "script, rules",
+    [
+        # The doubles above playnumber 10 and the declarer as doubler or misinformer.
+        ("games/top_game/top_game.js", ["> 10", ">= 11", 'hideChoices("doubler"', "informer"]),
+        # 100 honours at no trumps.
+        ("games/rubber/rubber.js", ['"100"', '"150"', '=== "NT"']),
+        ("games/bridge_for_three/bridge_for_three.js", ['hideChoices("doubler"']),
+        ("games/need_a_fourth/need_a_fourth.js", ['hideChoices("partner"']),
+        # What a hand or the deck holds.
+        ("games/mini_bridge/mini_bridge.js", ["37", "max_hcp) {", "more than one hand"]),
+        ("games/calypso/calypso.js", ["12", "out of range"]),
+    ],
+)
+def test_scripts_hold_no_refusal_rule_of_their_own(script, rules):
+    """What is refused and why comes from the server; the scripts only show it."""
+    text = (STATIC / script).read_text()
+    for rule in rules:
+        assert rule not in text, f"{script} holds {rule!r}"
