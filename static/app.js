@@ -123,7 +123,8 @@ function setUpRefusals() {
   const update = () => groups.forEach((group) => {
     const by = JSON.parse(group.dataset.refusedBy);
     const refused = {};
-    (by.table[S.value(by.field) ?? ""] || []).forEach(([reason, values]) => {
+    const key = by.fields.map((name) => S.value(name) ?? "None").join("\t");
+    (by.table[key] || []).forEach(([reason, values]) => {
       values.forEach((value) => { refused[value] = reason; });
     });
     if (by.hide) S.hideChoices(group.dataset.field, Object.keys(refused));

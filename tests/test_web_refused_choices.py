@@ -125,7 +125,7 @@ def test_top_game_declarer_tops_beyond_the_deck_are_refused(actions):
         "7, 8, 9, 10, 11, 12: dummy holds 6 of the 12 tops, so declarer at most 6"
     )
     table = refused_by(page, "declarer_tops")
-    assert table["field"] == "dummy_tops"
+    assert table["fields"] == ["dummy_tops"]
     assert table["table"]["0"] == []
     assert table["table"]["12"] == [
         ["dummy holds 12 of the 12 tops, so declarer at most 0", [str(n) for n in range(1, 13)]]
@@ -179,7 +179,7 @@ def test_bridge_for_three_declarer_is_left_out_of_the_doublers(actions):
     match_id = actions.start("bridge-for-three", FOUR)
     page = actions.refuse_hand(match_id, declarer="Bob", level="2", strain="H")
     assert left_out(page, "doubler") == ["Bob"]
-    assert refused_by(page, "doubler")["field"] == "declarer"
+    assert refused_by(page, "doubler")["fields"] == ["declarer"]
     # Redoubling is not a choice at all in this game.
     assert [i.attrs.get("value") or "" for i in group(page, "doubled").find_all("input")] == [
         "",
@@ -191,6 +191,19 @@ def test_need_a_fourth_chooser_is_left_out_of_the_partners(actions):
     match_id = actions.start("need-a-fourth", ["Ann", "Bob", "Cy"])
     page = actions.refuse_hand(match_id, chooser="Cy", level="2", strain="S")
     assert left_out(page, "partner") == ["Cy"]
+
+
+def test_need_a_fourth_declarer_is_left_out_of_the_redoublers(actions):
+    """Cy chooses Ann: Bob is the Declarer, who may only double."""
+    match_id = actions.start("need-a-fourth", ["Ann", "Bob", "Cy"])
+    page = actions.refuse_hand(
+        match_id, chooser="Cy", partner="Ann", level="2", strain="S", doubling="XX"
+    )
+    assert left_out(page, "redoubled_by") == ["Bob"]
+    table = refused_by(page, "redoubled_by")
+    assert table["fields"] == ["chooser", "partner"]
+    assert table["table"]["Ann\tCy"] == [["the Declarer may only double", ["Bob"]]]
+    assert table["table"]["Bob\tCy"] == [["the Declarer may only double", ["Ann"]]]
 
 
 # -- Mini Bridge -------------------------------------------------------------------

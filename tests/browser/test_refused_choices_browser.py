@@ -154,3 +154,20 @@ def test_calypso_count_over_12_is_flagged_in_place_before_save(table):
     table.tap_button("p1_calypsos", "4")
     expect(flag).to_contain_text("Ann, incomplete: 4 calypsos use every trump card")
     assert table.exported_score(match_id)["hands"] == []
+
+
+def test_need_a_fourth_declarer_cannot_be_tapped_as_redoubler(table):
+    table.start_match("need-a-fourth", ["Ann", "Bob", "Cy"])
+    page = table.page
+    table.tap_button("chooser", "Cy")
+    expect(page.locator('#group-partner input[value="Cy"] + label')).to_be_hidden()
+    table.tap_button("partner", "Ann")
+    page.click("#doubled-panel summary")
+    table.tap_button("doubling", "XX")
+    expect(page.locator("#group-redoubled_by")).to_be_visible()
+    expect(page.locator('#group-redoubled_by input[value="Bob"] + label')).to_be_hidden()
+    expect(page.locator('#group-redoubled_by input[value="Ann"] + label')).to_be_visible()
+    # Cy chooses Bob instead: Ann is now the Declarer.
+    table.tap_button("partner", "Bob")
+    expect(page.locator('#group-redoubled_by input[value="Ann"] + label')).to_be_hidden()
+    expect(page.locator('#group-redoubled_by input[value="Bob"] + label')).to_be_visible()

@@ -27,6 +27,7 @@ from .rules import (
     Auction,
     NeedAFourthNext,
     parse_auction,
+    redoubler_refused,
     structured_bids,
 )
 
@@ -128,6 +129,14 @@ class NeedAFourthEntry(HandEntry):
             getattr(form, name).choices = player_choices(order)
         # The Chooser picks one of the other two: left out of the Partners.
         refuse_by(form.partner, form.chooser, {p: {p: "the Chooser"} for p in order}, hide=True)
+        # Only the Chooser or the Partner redoubles: the Declarer is left out.
+        pairs = [(c, p) for c in order for p in order if p != c]
+        refuse_by(
+            form.redoubled_by,
+            (form.chooser, form.partner),
+            {(c, p): redoubler_refused(order, c, p) for c, p in pairs},
+            hide=True,
+        )
         form.liar_rule = bool(coming and coming.liar_rule)
         calls = calls_from_text(form.auction.data)
         form.auction_text = " ".join(calls)

@@ -179,7 +179,7 @@
     }
     const doubling = S.value("doubling");
     S.showGroup("redoubled_by", doubling === "XX");
-    S.hideChoices("redoubled_by", declarer ? [declarer] : []);
+    // The Declarer is left out of the redoublers by app.js, from the server's table.
 
     const level = S.value("level"), strain = S.value("strain"), tricks = S.value("tricks");
     const contractLine = $("contract-line");
