@@ -332,7 +332,10 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
         # 100 honours at no trumps.
         ("games/rubber/rubber.js", ['"100"', '"150"', '=== "NT"']),
         ("games/bridge_for_three/bridge_for_three.js", ['hideChoices("doubler"']),
-        ("games/need_a_fourth/need_a_fourth.js", ['hideChoices("partner"']),
+        (
+            "games/need_a_fourth/need_a_fourth.js",
+            ['hideChoices("partner"', 'hideChoices("redoubled_by"'],
+        ),
         # What a hand or the deck holds.
         ("games/mini_bridge/mini_bridge.js", ["37", "max_hcp) {", "more than one hand"]),
         ("games/calypso/calypso.js", ["12", "out of range"]),
