@@ -68,6 +68,14 @@ def test_top_game_x_cannot_be_tapped_above_playnumber_10(table):
     table.save()
     [hand] = table.exported_score(match_id)["hands"]
     assert hand["counted"] is True
+    # The next hand's form, as the save's answer drew it: the same refusals.
+    table.tap_button("bid", "7")
+    table.tap_button("dummy_tops", "4")
+    page.click("#group-doubling >> xpath=ancestor::details/summary")
+    expect(x).to_be_disabled()
+    expect(note).to_have_text(NO_DOUBLE.format(pn=11))
+    expect(page.locator('#group-declarer_tops input[value="9"]')).to_be_disabled()
+    expect(page.locator('#group-declarer_tops input[value="8"]')).to_be_enabled()
     assert table.outside == []
 
 
