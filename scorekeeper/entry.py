@@ -47,6 +47,46 @@ def player_choices(players: list[str]) -> list[tuple[str, str]]:
     return [(p, p) for p in players]
 
 
+def refuse(field: Any, refused: dict[Any, str]) -> None:
+    """Mark the choices of a button group that the rules would refuse for the
+    state the form shows, each with its reason: the page draws them disabled with
+    the reason next to them (templates/macros.html `buttons`). Save still checks."""
+    field.refused = {str(value): reason for value, reason in refused.items()}
+
+
+def refuse_by(field: Any, other: Any, table: dict[Any, dict[Any, str]], hide: bool = False) -> None:
+    """Choices of `field` the rules refuse once `other` (a button group of the same
+    form, or a tuple of them) holds a value: `table` maps that value (a tuple of
+    values) to {choice: reason}. The page carries the table, so its script follows
+    the other groups' taps without knowing the rule (app.js); the form's own state
+    is drawn refused already. `hide`: the refused choice is left out, where the
+    group's hint says why."""
+    others = other if isinstance(other, tuple) else (other,)
+
+    def page_key(key: Any) -> str:  # several groups' values: one key, tab-joined
+        return "\t".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+    # On the page each row is said once per reason: [[reason, [choice, ...]], ...].
+    rows: dict[str, list[list[Any]]] = {}
+    for key, row in table.items():
+        said: dict[str, list[str]] = {}
+        for value, reason in row.items():
+            said.setdefault(reason, []).append(str(value))
+        rows[page_key(key)] = [[reason, values] for reason, values in said.items()]
+    field.refused_by = {"fields": [o.name for o in others], "table": rows, "hide": hide}
+    # The other groups' values as the form holds them: text from a tap, a number
+    # or a name from a stored hand (anything else matches no row).
+    held = [o.data if isinstance(o.data, (str, int)) else None for o in others]
+    now = rows.get(page_key(tuple(held) if len(held) > 1 else held[0]), [])
+    if not now and len(held) == 1:
+        now = rows.get(str(whole_number(str(held[0]))), [])
+    refused = {value: reason for reason, values in now for value in values}
+    if hide:
+        field.hidden_choices = list(refused)
+    else:
+        refuse(field, refused)
+
+
 class HandForm(FlaskForm):
     """Base of every variant's hand form: `quick` carries one-tap actions."""
 
