@@ -33,4 +33,6 @@ GAME = GameKit(
     sheet=sheet.build,
     row_words=row_words,
     log_words=log_words,
+    chart_title="Points per side",
+    sides=sheet.chart_sides,
 )
