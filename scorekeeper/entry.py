@@ -107,17 +107,16 @@ class HandEntry:
     form: ClassVar[type[HandForm]]
     # Record field -> form field, where a rules problem should be shown.
     field_for: ClassVar[dict[str, str]] = {}
-    # What one entry of `hands` is called at the table ("Game" in Calypso).
-    noun: ClassVar[str] = "Hand"
     # One-tap actions: name -> button label; `quick_record` builds the record.
     quick_actions: ClassVar[dict[str, str]] = {}
     # A partial the page's script asks for while a hand is typed (Mini Bridge's
     # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
     preview_template: ClassVar[str | None] = None
 
-    def __init__(self, variant: str, template: str):
+    def __init__(self, variant: str, template: str, noun: str = "Hand"):
         self.variant = variant  # the id of the variant this entry serves
         self.template = template  # templates/games/<family>/hand.html
+        self.noun = noun  # what one entry of `hands` is called: the kit's word
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         """Set the choices that depend on the players and the state of the match."""

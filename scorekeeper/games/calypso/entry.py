@@ -54,7 +54,6 @@ for _seat in range(1, SEATS + 1):
 
 
 class CalypsoEntry(HandEntry):
-    noun = "Game"
     form = CalypsoForm
     # The counts the rules refuse, flagged under their box as they are typed: the
     # script asks the preview (the rules stay here).
