@@ -131,3 +131,12 @@ def m003_unguessable_match_ids(db: Database) -> None:
         new = secrets.token_urlsafe(12)
         db.execute("update changes set match_id = ? where match_id = ?", [new, old])
         db.execute("update matches set id = ? where id = ?", [new, old])
+
+
+@migrations()
+def m004_hand_numbers(db: Database) -> None:
+    """Keep with each hand change the number players read for the hand then (a
+    redeal is not a hand: it bears the number of the hand dealt again), and
+    whether it was a hand. Older changes keep NULL: their place stands in."""
+    db["changes"].add_column("hand_number", int)
+    db["changes"].add_column("counted", int)

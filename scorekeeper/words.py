@@ -29,6 +29,28 @@ def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
     return minus_signs(result.explanation[0]) if result and result.explanation else "entered"
 
 
+REDEAL_MARK = "↻"
+
+
+def hand_label(result: HandResult | None) -> str:
+    """The hand's number where a sheet or a list shows one: "6"; a redeal is not a
+    hand and shows the mark instead (its row belongs to the hand dealt again);
+    the end marker shows nothing."""
+    if result is None or result.hand is None:
+        return ""
+    return str(result.hand) if result.counted else REDEAL_MARK
+
+
+def hand_title(result: HandResult | None, noun: str = "Hand") -> str:
+    """A hand named in a sentence: "Hand 6", or "Redeal of hand 6" for an entry
+    the rules do not count (the same hand is dealt again)."""
+    if result is None or result.hand is None:
+        return ""
+    if result.counted:
+        return f"{noun} {result.hand}"
+    return f"Redeal of {noun.lower()} {result.hand}"
+
+
 def tricks_needed(contract: str) -> int | None:
     """Tricks the contract needs (level + 6), None when it is not a contract."""
     try:

@@ -131,7 +131,8 @@ SCHEMA = [
         '   "revision" INTEGER,\n   "kind" TEXT NOT NULL,\n   "hand" INTEGER,\n'
         '   "record" TEXT,\n   "hands" TEXT,\n   "settings" TEXT,\n   "undoes" INTEGER,\n'
         '   "summary" TEXT,\n   "device" TEXT,\n   "created" TEXT NOT NULL,\n'
-        '   "submission" TEXT,\n   PRIMARY KEY ("match_id", "revision")\n)',
+        '   "submission" TEXT, "hand_number" INTEGER, "counted" INTEGER,\n'
+        '   PRIMARY KEY ("match_id", "revision")\n)',
     ),
     (
         "idx_changes_submission",
@@ -164,8 +165,13 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_three_we_shipped():
-    assert NAMES == ["m001_matches_and_hands", "m002_change_log", "m003_unguessable_match_ids"]
+def test_the_migrations_are_the_four_we_shipped():
+    assert NAMES == [
+        "m001_matches_and_hands",
+        "m002_change_log",
+        "m003_unguessable_match_ids",
+        "m004_hand_numbers",
+    ]
 
 
 @pytest.mark.parametrize("level", range(len(NAMES) + 1))

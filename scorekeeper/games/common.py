@@ -281,6 +281,11 @@ class HandResult:
     explanation: list[str]
     # Variant-specific facts for the score sheet (vulnerability, pegs, notes).
     details: dict[str, Any] = field(default_factory=dict)
+    # The number players give the hand this entry is about (`Game.number_entry`):
+    # a counted hand's own number; for an entry that is not a hand (a redeal, a
+    # scrapped deal) the number of the hand dealt again; None for the end marker.
+    # `number` is the entry's place in the match file, for edits and problems.
+    hand: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -319,9 +324,11 @@ class Summary:
 @dataclass(frozen=True)
 class NextHand:
     """What the rules know about the next hand before anything is typed; each
-    game's rules extend it with their own facts (bidding order, vulnerability…)."""
+    game's rules extend it with their own facts (bidding order, vulnerability…).
+    `number`: the hand's number as players count hands (`Game.next_number`)."""
 
     dealer: str
+    number: int = field(default=1, kw_only=True)
 
 
 @dataclass
@@ -337,6 +344,12 @@ class Outcome:
     winners: list[str]
     upcoming: NextHand | None
     summary: Summary = field(default_factory=Summary)
+
+    @property
+    def hands_played(self) -> int:
+        """The hands as the rules count them: a redeal and the end marker are
+        entries of the match file, not hands."""
+        return sum(1 for result in self.hands if result.counted and result.hand is not None)
 
 
 class Game:
@@ -360,6 +373,7 @@ class Game:
         self.options = options
         self.totals: dict[str, int] = {p: 0 for p in players}
         self.entries = 0  # every entry of `hands` so far, counted or not
+        self.hands_played = 0  # the entries that were hands (`number_entry`)
 
     # -- to implement --------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
@@ -379,6 +393,23 @@ class Game:
     def check_option_combination(cls, options: dict[str, Any]) -> list[str]:
         """Problems with options that are fine alone but not together."""
         return []
+
+    # -- the hands' numbers ------------------------------------------------------
+    def number_entry(self, result: HandResult) -> None:
+        """Give a played entry the number players call its hand. A counted entry
+        is the next hand; one the rules do not count (a redeal after wrong
+        information about dummy, Mini Bridge's 20–20, a scrapped deal, a passed-out
+        Chicago deal) is not a hand: the same hand is dealt again, so it bears that
+        hand's number. A game numbering its hands otherwise overrides this."""
+        if result.counted:
+            self.hands_played += 1
+            result.hand = self.hands_played
+        else:
+            result.hand = self.hands_played + 1
+
+    def next_number(self) -> int:
+        """The number of the hand to be played next."""
+        return self.hands_played + 1
 
     # -- shared behaviour ----------------------------------------------------
     def end_match(self, number: int) -> HandResult:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...sheets import hand_rows
+from ...words import REDEAL_MARK
 from ..common import Outcome, parse_contract
 from ..common import contract_text as written
 from ..settlement import round_to_hundreds
@@ -178,6 +179,8 @@ def _deal_row(match: Match, result: Any, chicago: bool) -> dict[str, Any]:
     return {
         "hand": result.number,
         "deal": details.get("deal"),
+        # A passed-out Chicago deal is not a deal: the same deal is dealt again.
+        "label": str(details.get("deal")) if result.counted else REDEAL_MARK,
         "dealer": result.dealer,
         "vulnerable": vulnerable_text(details["vulnerable"]),
         "counted": result.counted,
