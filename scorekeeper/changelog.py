@@ -394,7 +394,7 @@ class Refused(Exception):
 
     @property
     def lines(self) -> list[str]:
-        return [str(problem) for problem in self.problems]
+        return [problem.read() for problem in self.problems]
 
 
 def conflicts(state: MatchState, command: Command) -> list[Entry]:

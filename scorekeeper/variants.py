@@ -191,7 +191,8 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         try:
             result = game.play_hand(record, number)
         except HandError as exc:
-            problems.extend(Problem(m, f, number) for f, m in exc.problems)
+            shown = game.next_number()
+            problems.extend(Problem(m, f, number, hand_number=shown) for f, m in exc.problems)
             break
         game.number_entry(result)
         results.append(result)

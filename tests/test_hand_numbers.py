@@ -330,3 +330,19 @@ def test_each_game_numbers_only_its_hands(actions, variant, hand_list, home):
     assert f"Imported {home.split()[0]} {noun}." in imported
     assert texts(actions.page(response.location), "hand-no") == hand_list
     assert f"· {home}" in visible_text(actions.page("/"))
+
+
+def test_a_refused_delete_names_the_hands_as_players_count_them(actions):
+    # examples/top-game.json: entry 6 is the redeal, so entry 10 is hand 9. Without
+    # it the dealing moves on one seat and the next hand (then hand 9, entry 10 of
+    # the shorter file) no longer fits its calls.
+    document = json.loads((EXAMPLES / "top-game.json").read_text(encoding="utf-8"))
+    match_id = actions.imported(document)
+    key = actions.hand_ids(match_id)[10 - 1]
+    refused = actions.client.post(
+        f"/m/{match_id}/hand/{key}/delete", data={"revision": actions.revision(match_id)}
+    )
+    assert (
+        "Hand 9 was not deleted: without it, hand 9: declarer: Cy is not the highest bidder Ann"
+    ) in actions.followed(refused)
+    assert len(actions.hands(match_id)) == 13

@@ -7,7 +7,7 @@ Nothing here knows about Flask or the database. A variant module builds on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -52,11 +52,21 @@ class Problem:
     field: str | None = None  # the field at fault, None for the hand or file as a whole
     hand: int | None = None  # the hand's number in `hands`
     within: str | None = None  # the object holding the field: "options" or "stake"
+    # The number players read for that hand (a redeal is not a hand), when the
+    # replay got that far: the table app names the hand by it (`read`).
+    hand_number: int | None = None
 
     def __str__(self) -> str:
         where = [f"hand {self.hand}"] if self.hand is not None else []
         where += [part for part in (self.within, self.field) if part]
         return ": ".join([*where, self.message])
+
+    def read(self) -> str:
+        """The line as the table app shows it: the hand named by the number players
+        read, not by its place in the match file (which the command line names)."""
+        if self.hand_number is None:
+            return str(self)
+        return str(replace(self, hand=self.hand_number))
 
 
 # --- bids and contracts ----------------------------------------------------

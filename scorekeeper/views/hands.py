@@ -238,7 +238,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         try:
             before = _before(loaded, position)
         except MatchError as exc:
-            flash_problems(exc.lines)
+            flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
     upcoming = before.upcoming
     if form is None:

@@ -38,7 +38,7 @@ def load_or_404(match_id: str) -> Loaded:
     try:
         return Loaded(stored, stored.match.replay(), [])
     except MatchError as exc:
-        return Loaded(stored, None, exc.lines)
+        return Loaded(stored, None, [problem.read() for problem in exc.problems])
 
 
 def match_state(stored: StoredMatch) -> dict:
