@@ -19,12 +19,15 @@ import json
 import re
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
 
+from scorekeeper.app import create_app
 from scorekeeper.changelog import APPEND, Change, Entry
 from scorekeeper.words import REDEAL_MARK
+from tests.phones import Answer, Form, Phone, served
 from tests.webtools import parse, texts, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -346,3 +349,64 @@ def test_a_refused_delete_names_the_hands_as_players_count_them(actions):
         "Hand 9 was not deleted: without it, hand 9: declarer: Cy is not the highest bidder Ann"
     ) in actions.followed(refused)
     assert len(actions.hands(match_id)) == 13
+
+
+# --- two phones at once, against waitress -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def waitress_base(tmp_path_factory):
+    """The app under waitress with CSRF on, as at a real table."""
+    app = create_app(
+        {"DATABASE": str(tmp_path_factory.mktemp("numbers") / "t.db"), "SECRET_KEY": "numbers"}
+    )
+    with served(app) as base:
+        yield base
+
+
+def at_once(*submissions: tuple[Phone, Form, dict[str, str]]) -> list[Answer]:
+    """Each (phone, form, fields) submitted from its own thread, released together."""
+    start = threading.Barrier(len(submissions))
+    answers: list[Answer | None] = [None] * len(submissions)
+
+    def run(i: int) -> None:
+        phone, form, fields = submissions[i]
+        start.wait()
+        answers[i] = phone.submit(form, **fields)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(submissions))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+def test_a_redeal_racing_a_hand_is_stored_once_and_the_refusal_names_it(waitress_base):
+    # Ann's phone saves wrong information about dummy while Bob's saves a played
+    # hand, both drawn for hand 6: one is stored, the other refused, and the
+    # refusal names what was stored in the words players use ("Redeal of hand 6")
+    # and the hand the kept entries would be stored as.
+    ann, bob = Phone(waitress_base, "Ann's phone"), Phone(waitress_base, "Bob's phone")
+    match_id = ann.start("top-game", list(PLAYERS))
+    for _ in range(5):
+        form = ann.form(f"/m/{match_id}/hand/new")
+        assert ann.submit(form, declarer="Ann", **PLAYED).status == 302
+    for _ in range(3):
+        count = len(ann.hands(match_id))
+        played = sum(1 for h in ann.hands(match_id) if "misinformation" not in h)
+        form_a = ann.form(f"/m/{match_id}/hand/new")
+        form_b = bob.form(f"/m/{match_id}/hand/new")
+        a, b = at_once((ann, form_a, REDEAL), (bob, form_b, {"declarer": "Ann", **PLAYED}))
+        assert sorted([a.status, b.status]) == [302, 409]
+        hands = ann.hands(match_id)
+        assert len(hands) == count + 1
+        # Which phone wins is up to the server; each outcome is pinned.
+        if a.status == 302:  # the redeal was stored: the same hand is dealt again
+            assert hands[-1] == {"declarer": "Cy", "misinformation": "Bob"}
+            assert f"Redeal of hand {played + 1} saved: " in b.text
+            assert f"tap Save to store them as hand {played + 1}." in b.text
+        else:
+            assert "misinformation" not in hands[-1]
+            assert f"Hand {played + 1} saved: " in a.text
+            assert f"tap Save to store them as hand {played + 2}." in a.text
