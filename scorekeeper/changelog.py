@@ -20,7 +20,7 @@ from typing import Any
 from .games.common import HandResult
 from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
 from .variants import MatchError, Outcome, Problem, replay
-from .words import hand_words, signed
+from .words import hand_words, named_hand, signed
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
@@ -110,9 +110,7 @@ class Entry:
 
     def hand_title(self, noun: str = "Hand") -> str:
         """ "Hand 6", or "Redeal of hand 6"."""
-        if self.redeal:
-            return f"Redeal of {noun.lower()} {self.hand_number}"
-        return f"{noun} {self.hand_number}"
+        return named_hand(self.hand_number, not self.redeal, noun)
 
 
 @dataclass(frozen=True)

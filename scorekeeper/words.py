@@ -46,9 +46,12 @@ def hand_title(result: HandResult | None, noun: str = "Hand") -> str:
     the rules do not count (the same hand is dealt again)."""
     if result is None or result.hand is None:
         return ""
-    if result.counted:
-        return f"{noun} {result.hand}"
-    return f"Redeal of {noun.lower()} {result.hand}"
+    return named_hand(result.hand, result.counted, noun)
+
+
+def named_hand(number: int | None, counted: bool, noun: str = "Hand") -> str:
+    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6"."""
+    return f"{noun} {number}" if counted else f"Redeal of {noun.lower()} {number}"
 
 
 def tricks_needed(contract: str) -> int | None:
