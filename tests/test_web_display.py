@@ -201,7 +201,7 @@ def test_top_game_sheet_has_a_key_for_its_notes_and_shading(actions):
         " (in no trumps 1NT)."
         " 0 3 · 1 · passed A playnumber of 4 or less passes the hand out: nobody scores."
         " passed out alone: all three passed."
-        " −4 Grey, slanted, ↻: not a hand (wrong information about dummy): the same dealer"
+        " ↻ −4 Grey, slanted, ↻: not a hand (wrong information about dummy): the same dealer"
         " deals the same hand again, on the row below."
         " Each cell: that player's points on the hand; every row adds up to 0. Σ: the half's"
         " total. The columns follow the seats: Bob and Cy change places for sheet 2."
