@@ -20,7 +20,7 @@ from typing import Any
 from .games.common import HandResult
 from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
 from .variants import MatchError, Outcome, Problem, replay
-from .words import hand_words, signed
+from .words import hand_words, named_hand, signed
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"
@@ -55,6 +55,12 @@ class Change:
     device: str = DEFAULT_DEVICE
     created: str = ""
     submission: str | None = None
+    # The hand's number as players read it when the change was made, from the
+    # rules' replay (`HandResult.hand`; for the end marker, the hands played
+    # before it), and whether the entry was a hand or a redeal of that hand.
+    # None on changes stored before they were kept: the entry's place stands in.
+    hand_number: int | None = None
+    counted: bool | None = None
 
     def record_for(self, key: int) -> dict[str, Any] | None:
         """The version of hand `key` this change made."""
@@ -78,12 +84,33 @@ class Change:
 @dataclass(frozen=True)
 class Entry:
     """A change with what it meant when it was made: the hand's number then and
-    the version of the hand (or the settings) it replaced."""
+    the version of the hand (or the settings) it replaced. `number` is the hand's
+    place in the match then; `hand_number` the number players read (a redeal
+    bears the number of the hand dealt again, `redeal`)."""
 
     change: Change
     number: int | None = None
     previous: Change | None = None  # the change that made the version replaced
     undone_by: int | None = None
+
+    @property
+    def hand_number(self) -> int | None:
+        """The hand's number as players read it then (its place, for a change
+        stored before numbers were kept)."""
+        if self.change.hand_number is not None:
+            return self.change.hand_number
+        if self.number is not None and self.change.record == {"end": True}:
+            return self.number - 1  # the hands before the end marker
+        return self.number
+
+    @property
+    def redeal(self) -> bool:
+        """The entry was not a hand: the same hand was dealt again."""
+        return self.change.counted is False
+
+    def hand_title(self, noun: str = "Hand") -> str:
+        """ "Hand 6", or "Redeal of hand 6"."""
+        return named_hand(self.hand_number, not self.redeal, noun)
 
 
 @dataclass(frozen=True)
@@ -279,22 +306,23 @@ def hand_summary(record: dict[str, Any], result: HandResult | None) -> str:
 
 def describe(entry: Entry, noun: str = "Hand") -> str:
     """What a change did, for the history page and for a refused form."""
-    change, number = entry.change, entry.number
+    change = entry.change
     before = _version_words(entry.previous)
     removed = None
     if change.kind == DELETE and entry.previous is not None:
         removed = entry.previous.record_for(change.hand)
+    subject = entry.hand_title(noun)
     if change.kind == APPEND and change.record == {"end": True}:
-        what = f"The match was stopped after {noun.lower()} {number - 1}"
+        what = f"The match was stopped after {noun.lower()} {entry.hand_number}"
     elif change.kind == DELETE and removed == {"end": True}:
         what = "The match was resumed (the stop was taken back)"
     else:
         what = {
             CREATE: change.summary,
-            APPEND: f"{noun} {number} saved: {change.summary}",
-            EDIT: f"{noun} {number} changed to {change.summary} (was: {before})",
-            DELETE: f"{noun} {number} deleted (it was: {before})",
-            RESTORE: f"{noun} {number} brought back: {change.summary}",
+            APPEND: f"{subject} saved: {change.summary}",
+            EDIT: f"{subject} changed to {change.summary} (was: {before})",
+            DELETE: f"{subject} deleted (it was: {before})",
+            RESTORE: f"{subject} brought back: {change.summary}",
             SETTINGS: change.summary,
             DELETE_MATCH: "The match was deleted",
             RESTORE_MATCH: "The match was brought back",
@@ -364,7 +392,7 @@ class Refused(Exception):
 
     @property
     def lines(self) -> list[str]:
-        return [str(problem) for problem in self.problems]
+        return [problem.read() for problem in self.problems]
 
 
 def conflicts(state: MatchState, command: Command) -> list[Entry]:
@@ -425,6 +453,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
 
     outcome = None
     summary = ""
+    numbered: tuple[int | None, bool | None] = (None, None)
     if kind in HAND_KINDS:
         ordered = [records[k] for k in sorted(records)]
         try:
@@ -434,8 +463,10 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         if kind != DELETE:
             position = sorted(records).index(key)
             summary = hand_summary(record, outcome.hands[position])
+            numbered = hand_number(outcome, position)
         else:
             summary = _version_words(state.made_by.get(key))
+            numbered = _number_before_delete(state, key)
     elif kind == SETTINGS:
         settings = command.settings or {}
         title_refused = title_problems(settings.get("title") or "")
@@ -458,8 +489,30 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         device=command.device,
         created=stamp,
         submission=command.submission,
+        hand_number=numbered[0],
+        counted=numbered[1],
     )
     return change, outcome
+
+
+def hand_number(outcome: Outcome, position: int) -> tuple[int | None, bool | None]:
+    """The number players read for the entry at `position` (0-based) of a replay,
+    and whether it was a hand; for the end marker, the hands played before it
+    (and None: it is neither a hand nor a redeal)."""
+    result = outcome.hands[position]
+    if result.hand is None:
+        return sum(1 for r in outcome.hands[:position] if r.counted), None
+    return result.hand, result.counted
+
+
+def _number_before_delete(state: MatchState, key: int) -> tuple[int | None, bool | None]:
+    """The number a hand being deleted had: the match replayed as it is (a match
+    stored before a rules change may no longer replay: its place stands in)."""
+    try:
+        outcome = replay(state.variant, state.players, state.options, state.records)
+    except MatchError:
+        return None, None
+    return hand_number(outcome, state.number_of(key) - 1)
 
 
 def full(state: MatchState, kind: str) -> None:

@@ -204,7 +204,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Load match files, each one whole or not at all; say which were refused."""
     from .backup import import_match_file
-    from .db import StoreBusy, connect
+    from .db import StoreBusy, connect, hands_in
 
     app = _open_app(args)
     if app is None:
@@ -224,7 +224,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             except StoreBusy as exc:
                 problems = [f"the store cannot be written now ({exc}); try again"]
             else:
-                hands = len(match.hands)
+                hands = hands_in(match)  # as the rules count them: a redeal is no hand
                 plural = "" if hands == 1 else "s"
                 print(_one_line(f"{name}: imported as /m/{match_id} ({hands} hand{plural})"))
                 continue

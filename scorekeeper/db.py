@@ -44,7 +44,7 @@ from .changelog import (
 )
 from .matchfile import Match, dumps
 from .migrations import migrations
-from .variants import Outcome
+from .variants import MatchError, Outcome
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish
 
@@ -68,6 +68,15 @@ def _started(variant: str, players: list[str], hands: int) -> str:
     name = VARIANTS[variant].name if variant in VARIANTS else variant
     text = f"Match started: {name}, {' · '.join(players)}"
     return f"{text}, with {hands} hands from a match file" if hands else text
+
+
+def hands_in(match: Match) -> int:
+    """The hands of an imported file as the rules count them (a redeal is not a
+    hand); its entries when it does not replay."""
+    try:
+        return match.replay().hands_played
+    except MatchError:
+        return len(match.hands)
 
 
 def now() -> str:
@@ -316,6 +325,8 @@ def _change_from_row(row: dict[str, Any]) -> Change:
         device=row["device"] or "",
         created=row["created"],
         submission=row["submission"],
+        hand_number=row.get("hand_number"),
+        counted=None if row.get("counted") is None else bool(row["counted"]),
     )
 
 
@@ -337,6 +348,8 @@ def _change_row(match_id: str, change: Change) -> dict[str, Any]:
         "device": change.device,
         "created": change.created,
         "submission": change.submission,
+        "hand_number": change.hand_number,
+        "counted": None if change.counted is None else int(change.counted),
     }
 
 
@@ -527,7 +540,7 @@ def create_match(
                 "title": match.title or "",
                 "stake": match.stake.as_json() if match.stake else None,
             },
-            summary=_started(match.variant, match.players, len(match.hands)),
+            summary=_started(match.variant, match.players, hands_in(match)),
             device=device,
             created=stamp,
             submission=submission or None,

@@ -210,3 +210,12 @@ def m004_groups(db: Database) -> None:
         not_null={"kind", "created"},
     )
     db["group_changes"].create_index(["submission"], unique=True)
+
+
+@migrations()
+def m005_hand_numbers(db: Database) -> None:
+    """Keep with each hand change the number players read for the hand then (a
+    redeal is not a hand: it bears the number of the hand dealt again), and
+    whether it was a hand. Older changes keep NULL: their place stands in."""
+    db["changes"].add_column("hand_number", int)
+    db["changes"].add_column("counted", int)

@@ -8,6 +8,7 @@ list of hands from the start; nothing here is stored between calls.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
 from typing import Any
 
 from .games.catalog import VARIANTS
@@ -188,10 +189,13 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
             ended = True
             break
         try:
-            results.append(game.play_hand(record, number))
+            result = game.play_hand(record, number)
         except HandError as exc:
-            problems.extend(Problem(m, f, number) for f, m in exc.problems)
+            shown = game.next_number()
+            problems.extend(Problem(m, f, number, hand_number=shown) for f, m in exc.problems)
             break
+        game.number_entry(result)
+        results.append(result)
         game.entries = number
     if problems:
         raise MatchError(problems)
@@ -205,7 +209,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
         totals=dict(game.totals),
         finished=finished,
         winners=game.winners() if finished else [],
-        upcoming=None if finished else game.upcoming(),
+        upcoming=None if finished else replace(game.upcoming(), number=game.next_number()),
         summary=game.summarize(),
     )
 

@@ -29,6 +29,31 @@ def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
     return minus_signs(result.explanation[0]) if result and result.explanation else "entered"
 
 
+REDEAL_MARK = "↻"
+
+
+def hand_label(result: HandResult | None) -> str:
+    """The hand's number where a sheet or a list shows one: "6"; a redeal is not a
+    hand and shows the mark instead (its row belongs to the hand dealt again);
+    the end marker shows nothing."""
+    if result is None or result.hand is None:
+        return ""
+    return str(result.hand) if result.counted else REDEAL_MARK
+
+
+def hand_title(result: HandResult | None, noun: str = "Hand") -> str:
+    """A hand named in a sentence: "Hand 6", or "Redeal of hand 6" for an entry
+    the rules do not count (the same hand is dealt again)."""
+    if result is None or result.hand is None:
+        return ""
+    return named_hand(result.hand, result.counted, noun)
+
+
+def named_hand(number: int | None, counted: bool, noun: str = "Hand") -> str:
+    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6"."""
+    return f"{noun} {number}" if counted else f"Redeal of {noun.lower()} {number}"
+
+
 def tricks_needed(contract: str) -> int | None:
     """Tricks the contract needs (level + 6), None when it is not a contract."""
     try:

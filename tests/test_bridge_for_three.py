@@ -246,6 +246,7 @@ def test_deal_rotates_and_the_dealer_plays_with_the_next_two(
     outcome = play(players, [PASSED] * played_before)
     assert vars(outcome.upcoming) == {
         "dealer": dealer,
+        "number": played_before + 1,  # passed-out hands count (Decision)
         "players": playing,
         "sitting_out": sitting_out,
         "pegs": {p: 0 for p in players},

@@ -176,6 +176,7 @@ def test_match_unfinished_has_no_winners_yet() -> None:
     assert outcome.winners == []
     assert vars(outcome.upcoming) == {
         "dealer": "Bob",
+        "number": 2,
         "dealers": ["Bob", "Cy", "Dan", "Ann"],
         "game": 2,
         "games": 3,

@@ -4,6 +4,7 @@ running score of every game as its players call it, the match page, the PDF."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -81,24 +82,25 @@ def test_tick_labels_use_a_real_minus_sign_and_the_steps_decimals():
 
 # --- one match, exactly ----------------------------------------------------------
 
-# The Top Game example (examples/top-game.json), 13 hands. The plot runs from
+# The Top Game example (examples/top-game.json), 12 hands and a redeal (counted
+# with hand 6, the hand dealt again: the axis reads 1–12). The plot runs from
 # x 48.5 (18 for the axis title, 3 characters of "−40" at 7.5, 8 for the tick) to
-# 346, and from y 10 (40) to 180 (−40): x = 48.5 + 297.5·k/13, y = 95 − 2.125·v.
+# 346, and from y 10 (40) to 180 (−40): x = 48.5 + 297.5·k/12, y = 95 − 2.125·v.
 TOP_GAME_RUNNING = {
-    "Ann": [-5, -9, -16, -16, -10, -14, -18, -18, -28, -16, -12, -4, -4],
-    "Bob": [10, 6, 11, 11, -1, 1, 9, 9, 5, -1, 3, -1, -1],
-    "Cy": [-5, 3, 5, 5, 11, 13, 9, 9, 23, 17, 9, 5, 5],
+    "Ann": [-5, -9, -16, -16, -10, -18, -18, -28, -16, -12, -4, -4],
+    "Bob": [10, 6, 11, 11, -1, 9, 9, 5, -1, 3, -1, -1],
+    "Cy": [-5, 3, 5, 5, 11, 9, 9, 23, 17, 9, 5, 5],
 }
 ANN_POINTS = (
-    "48.5,95 71.4,105.6 94.3,114.1 117.2,129 140,129 162.9,116.2 185.8,124.8 "
-    "208.7,133.2 231.6,133.2 254.5,154.5 277.3,129 300.2,120.5 323.1,103.5 346,103.5"
+    "48.5,95 73.3,105.6 98.1,114.1 122.9,129 147.7,129 172.5,116.2 197.2,133.2 "
+    "222,133.2 246.8,154.5 271.6,129 296.4,120.5 321.2,103.5 346,103.5"
 )
 
 
 def test_top_game_example_lines_are_placed_exactly():
     chart = example_chart("top-game")
     assert chart["title"] == "Running score after each hand"
-    assert chart["summary"] == "After hand 13: Ann −4, Bob −1, Cy 5."
+    assert chart["summary"] == "After hand 12: Ann −4, Bob −1, Cy 5."
     assert chart["plot"] == {"left": "48.5", "right": "346", "top": "10", "bottom": "180"}
     assert [(t["y"], t["text"]) for t in chart["y_ticks"]] == [
         ("180", "−40"),
@@ -110,8 +112,8 @@ def test_top_game_example_lines_are_placed_exactly():
     assert [t["text"] for t in chart["x_ticks"]] == ["0", "2", "4", "6", "8", "10", "12"]
     [ann, bob, cy] = chart["lines"]
     assert ann["points"] == ANN_POINTS
-    # Hand 9: Cy's best (23) and Ann's worst (−28), straight from the formula.
-    assert cy["points"].split()[9] == "254.5,46.1"  # 95 − 2.125 × 23 = 46.125
+    # Hand 8: Cy's best (23) and Ann's worst (−28), straight from the formula.
+    assert cy["points"].split()[8] == "246.8,46.1"  # 95 − 2.125 × 23 = 46.125
     assert bob["points"].split()[0] == "48.5,95"  # every line starts at 0
     assert [line["last"] for line in chart["lines"]] == ["−4", "−1", "5"]
 
@@ -120,7 +122,7 @@ def test_the_table_has_the_numbers_the_lines_are_drawn_through():
     chart = example_chart("top-game")
     assert chart["names"] == ["Ann", "Bob", "Cy"]
     assert chart["row_heading"] == "Hand"
-    assert [row["label"] for row in chart["rows"]] == [str(n) for n in range(1, 14)]
+    assert [row["label"] for row in chart["rows"]] == [str(n) for n in range(1, 13)]
     for column, line in enumerate(chart["lines"]):
         table = [int(row["cells"][column].replace("−", "-")) for row in chart["rows"]]
         assert table == TOP_GAME_RUNNING[line["name"]]
@@ -334,13 +336,13 @@ def test_match_page_draws_the_chart_with_its_title_and_table(client):
     assert 'role="img"' in section and 'aria-labelledby="score-chart-title"' in section
     assert (
         '<title id="score-chart-title">Running score after each hand.'
-        " After hand 13: Ann −4, Bob −1, Cy 5.</title>"
+        " After hand 12: Ann −4, Bob −1, Cy 5.</title>"
     ) in section
     assert f'<polyline points="{ANN_POINTS}" fill="none" stroke="#16473a"' in section
     assert '<g class="line series-1" data-name="Bob">' in section
     rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', section)
-    assert len(rows) == 13
-    assert rows[8] == ("9", "<td>−28</td><td>5</td><td>23</td>")
+    assert len(rows) == 12
+    assert rows[7] == ("8", "<td>−28</td><td>5</td><td>23</td>")
     # Nothing the Content-Security-Policy refuses: no style attribute or element, no script.
     assert not re.search(r"<style|\sstyle=|<script|\son\w+=", section)
     assert re.search(r'<link rel="stylesheet" href="/static/charts\.css\?v=\w+">', page)
@@ -396,3 +398,10 @@ def test_pdf_draws_the_lines_in_their_colours(client, tmp_path):
         rgb = tuple(int(paper[i : i + 2], 16) for i in (1, 3, 5))
         near = [c for c in colours if all(abs(a - b) <= 8 for a, b in zip(c, rgb, strict=True))]
         assert near, paper
+
+
+def test_a_match_stopped_before_its_first_hand_has_no_chart():
+    match = loads(
+        json.dumps({**json.loads((EXAMPLES / "rubber.json").read_text()), "hands": [{"end": True}]})
+    )
+    assert build_sheet(match, match.replay())["chart"] is None

@@ -207,6 +207,7 @@ def test_upcoming():
     outcome = play(hand("Ann", "2S", 8), options={"swap_vulnerability": True})
     assert vars(outcome.upcoming) == {
         "dealer": "Bob",
+        "number": 2,
         "dealer_after_passed_out": "Bob",  # Chicago: the same dealer deals again
         "vulnerable": ["We"],
         "round": 1,

@@ -133,7 +133,8 @@ SCHEMA = [
         '   "revision" INTEGER,\n   "kind" TEXT NOT NULL,\n   "hand" INTEGER,\n'
         '   "record" TEXT,\n   "hands" TEXT,\n   "settings" TEXT,\n   "undoes" INTEGER,\n'
         '   "summary" TEXT,\n   "device" TEXT,\n   "created" TEXT NOT NULL,\n'
-        '   "submission" TEXT,\n   PRIMARY KEY ("match_id", "revision")\n)',
+        '   "submission" TEXT, "hand_number" INTEGER, "counted" INTEGER,\n'
+        '   PRIMARY KEY ("match_id", "revision")\n)',
     ),
     (
         "idx_changes_submission",
@@ -217,12 +218,13 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_four_we_shipped():
+def test_the_migrations_are_the_five_we_shipped():
     assert NAMES == [
         "m001_matches_and_hands",
         "m002_change_log",
         "m003_unguessable_match_ids",
         "m004_groups",
+        "m005_hand_numbers",
     ]
 
 

@@ -276,6 +276,7 @@ def test_four_twenty_all_is_dealt_again_by_the_same_dealer() -> None:
     assert hand.details.note == "20–20: dealt again"
     assert vars(outcome.upcoming) == {
         "dealer": "Ann",
+        "number": 1,
         "announcement_order": ["Ann", "Bob", "Cy", "Dee"],
         "counted_so_far": 0,
         "deals_again": True,
@@ -321,6 +322,7 @@ def test_four_target_ends_the_match_after_the_hand_reaching_it() -> None:
     assert open_match.finished is False
     assert vars(open_match.upcoming) == {
         "dealer": "Bob",
+        "number": 2,
         "announcement_order": ["Bob", "Cy", "Dee", "Ann"],
         "counted_so_far": 1,
         "deals_again": False,
@@ -674,6 +676,7 @@ def test_three_scrapped_deal_is_dealt_again() -> None:
     )
     assert vars(outcome.upcoming) == {
         "dealer": "Ann",
+        "number": 1,
         "announcement_order": ["Ann", "Bob", "Cy"],
         "counted_so_far": 0,
         "deals_again": True,
@@ -710,6 +713,7 @@ def test_three_upcoming_with_target() -> None:
     outcome = three([played(CY_DECLARES, True, "NT", 9)], {"target": 1000})
     assert vars(outcome.upcoming) == {
         "dealer": "Bob",
+        "number": 2,
         "announcement_order": ["Bob", "Cy", "Ann"],
         "counted_so_far": 1,
         "deals_again": False,

@@ -552,6 +552,7 @@ def test_passed_out_scores_zero_counts_and_the_deal_moves_on():
     assert outcome.hands[1].dealer == "Bob"
     assert vars(outcome.upcoming) == {
         "dealer": "Cy",
+        "number": 3,
         "bidding_order": ["Cy", "Ann", "Bob"],
         "liar_rule": False,
         "hand": 3,
@@ -569,6 +570,7 @@ def test_dealer_passes_to_the_left_every_hand():
 def test_upcoming_with_liar_rule_and_default_nine_hands():
     assert vars(play(liar_rule=True).upcoming) == {
         "dealer": "Ann",
+        "number": 1,
         "bidding_order": ["Ann", "Bob", "Cy"],
         "liar_rule": True,
         "hand": 1,

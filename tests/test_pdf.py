@@ -29,14 +29,16 @@ A4 = (595, 842)  # points, rounded
 LETTER = (612, 792)
 
 # From examples/*.json: players, the appendix line of every hand
-# ("number dealer score…", "end" for the end marker), totals, payments.
+# ("number dealer score…" with the hand's number as players count it, ↻ for a
+# redeal, which is not a hand, and no number before "end", the end marker),
+# totals, payments.
 PRINTED = {
     "top-game": (
         ["Ann", "Bob", "Cy"],
         ["1 Ann −5 +10 −5", "2 Bob −4 −4 +8", "3 Cy −7 +5 +2", "4 Ann 0 0 0",
-         "5 Bob +6 −12 +6", "6 Cy −4 +2 +2", "7 Cy −4 +8 −4", "8 Ann 0 0 0",
-         "9 Cy −10 −4 +14", "10 Bob +12 −6 −6", "11 Ann +4 +4 −8", "12 Cy +8 −4 −4",
-         "13 Bob 0 0 0"],
+         "5 Bob +6 −12 +6", "↻ Cy −4 +2 +2", "6 Cy −4 +8 −4", "7 Ann 0 0 0",
+         "8 Cy −10 −4 +14", "9 Bob +12 −6 −6", "10 Ann +4 +4 −8", "11 Cy +8 −4 −4",
+         "12 Bob 0 0 0"],
         "−4 −1 +5",
         ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
     ),
@@ -58,17 +60,17 @@ PRINTED = {
     ),
     "mini-bridge": (
         ["Ann", "Bob", "Cy", "Dee"],
-        ["1 Ann 0 +450 0 +450", "2 Bob 0 0 0 0", "3 Bob +80 0 +80 0", "4 Cy +50 0 +50 0",
-         "5 Dee +120 0 +120 0", "6 Ann 0 +460 0 +460", "7 Bob 0 +100 0 +100",
-         "8 Cy 0 +20 0 +20", "9 Dee +420 0 +420 0"],
+        ["1 Ann 0 +450 0 +450", "↻ Bob 0 0 0 0", "2 Bob +80 0 +80 0", "3 Cy +50 0 +50 0",
+         "4 Dee +120 0 +120 0", "5 Ann 0 +460 0 +460", "6 Bob 0 +100 0 +100",
+         "7 Cy 0 +20 0 +20", "8 Dee +420 0 +420 0"],
         "+670 +1030 +670 +1030",
         ["Ann pays Bob 3.60 EUR", "Cy pays Dee 3.60 EUR"],
     ),
     "mini-bridge-3": (
         ["Ann", "Bob", "Cy"],
-        ["1 Ann +420 0 0", "2 Bob 0 0 0", "3 Bob 0 +90 0", "4 Cy +50 +50 0", "5 Ann +20 0 0",
-         "6 Bob 0 +420 0", "7 Cy 0 0 +420", "8 Ann 0 0 +160", "9 Bob 0 +420 0",
-         "10 Cy +150 +150 0"],
+        ["1 Ann +420 0 0", "↻ Bob 0 0 0", "2 Bob 0 +90 0", "3 Cy +50 +50 0", "4 Ann +20 0 0",
+         "5 Bob 0 +420 0", "6 Cy 0 0 +420", "7 Ann 0 0 +160", "8 Bob 0 +420 0",
+         "9 Cy +150 +150 0"],
         "+640 +1130 +580",
         ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
     ),
@@ -85,15 +87,15 @@ PRINTED = {
         ["Sam", "Alex"],
         ["1 Sam +70 0", "2 Alex 0 +220", "3 Sam 0 0", "4 Alex +500 0", "5 Sam +130 0",
          "6 Alex 0 +60", "7 Sam +1370 +100", "8 Alex 0 +100", "9 Sam +90 0",
-         "10 end +100 +300"],
+         "end +100 +300"],
         "+2260 +780",
         ["Alex pays Sam 3.00 EUR"],
     ),
     "chicago": (
         ["Ann", "Bob", "Cy", "Dee"],
-        ["1 Ann 0 +90 0 +90", "2 Bob 0 0 0 0", "3 Bob 0 +720 0 +720", "4 Cy 0 +500 0 +500",
-         "5 Dee +160 0 +160 0", "6 Ann +40 0 +40 0", "7 Bob +100 0 +100 0",
-         "8 Cy +1430 0 +1430 0", "9 Dee 0 +190 0 +190"],
+        ["1 Ann 0 +90 0 +90", "↻ Bob 0 0 0 0", "2 Bob 0 +720 0 +720", "3 Cy 0 +500 0 +500",
+         "4 Dee +160 0 +160 0", "5 Ann +40 0 +40 0", "6 Bob +100 0 +100 0",
+         "7 Cy +1430 0 +1430 0", "8 Dee 0 +190 0 +190"],
         "+1730 +1500 +1730 +1500",
         ["Bob pays Ann 0.20 EUR", "Dee pays Cy 0.20 EUR"],
     ),
@@ -174,9 +176,10 @@ def test_top_game_sheet_prints_both_halves_with_dealer_notes(client):
     text = pages_text(get_pdf(client, store(client, example("top-game"))))[0]
     assert "Sheet 1 (6 of 6 hands)\n# Ann Bob Cy\n1 −5 3 · 2 · 2♠ +10 −5\n" in text
     assert "\n4 0 passed out 0 0\n" in text
-    assert "\n6 −4 +2 +2 wrong dummy information\n" in text
-    assert "\nΣ −18 +9 +9\nSheet 2 (6 of 6 hands)\n# Ann Cy Bob\n" in text
-    assert "\n9 −10 +14 3 · 5 · 4NTXX −4\n" in text
+    # The redeal is not a hand: it bears the mark, and hand 6 follows it.
+    assert "\n↻ −4 +2 +2 wrong dummy information\n6 −4 " in text
+    assert "\nΣ −18 +9 +9\nSheet 2 (6 of 6 hands)\n# Ann Cy Bob\n7 " in text
+    assert "\n8 −10 +14 3 · 5 · 4NTXX −4\n" in text
     assert "\nΣ +14 −4 −10\nTotals\n" in text
 
 

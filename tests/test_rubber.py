@@ -385,6 +385,7 @@ def test_next_rubber_starts_with_no_games_and_no_one_vulnerable():
     assert outcome.finished is False
     assert vars(outcome.upcoming) == {
         "dealer": "Cy",
+        "number": 3,
         "dealer_after_passed_out": "Dee",  # rubber: a passed-out deal moves the deal on
         "vulnerable": [],
         "rubber": 2,
@@ -687,6 +688,7 @@ def test_honeymoon_upcoming_names_players_as_sides():
     outcome = play(hand("Bob", "4H", 10), variant="honeymoon", players=PAIR)
     assert vars(outcome.upcoming) == {
         "dealer": "Bob",
+        "number": 2,
         "dealer_after_passed_out": "Ann",
         "vulnerable": ["Bob"],
         "rubber": 1,

@@ -180,6 +180,7 @@ def test_dealing_order_and_change_of_places_at_half_time():
     assert dealers == ["Ann", "Bob", "Cy", "Ann", "Bob", "Cy", "Ann"]
     assert vars(outcome.upcoming) == {
         "dealer": "Cy",
+        "number": 8,
         "half": 2,
         "hand_in_half": 2,
         "dealing_order": ["Ann", "Cy", "Bob"],

@@ -285,14 +285,16 @@ AUCTION_DEPENDS_ON_HAND_1 = {
         },
     ],
 }
-BREAKS_HAND_2 = "hand 2: declarer: Bob is not the highest bidder Ann"
+# Entry 2 of the file; once entry 1 is a redeal, it is hand 1 dealt again, and the
+# page names it so (the command line names entry 2).
+BREAKS_HAND_2 = "hand 1: declarer: Bob is not the highest bidder Ann"
 
 
 def test_edit_that_breaks_a_later_hand_is_refused_naming_it(actions):
     match_id = actions.imported(AUCTION_DEPENDS_ON_HAND_1)
     before = actions.document(match_id)
     first = actions.hand_ids(match_id)[0]
-    # Wrong dummy information is not counted: Ann would deal hand 2 again.
+    # Wrong dummy information is not counted: Ann would deal hand 1 again.
     response = actions.post_hand(match_id, hand=first, declarer="Ann", informer="Bob")
     assert response.status_code == 200
     assert BREAKS_HAND_2 in visible_text(response)

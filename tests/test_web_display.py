@@ -52,13 +52,15 @@ def csv_rows(actions, match_id: str) -> list[list[str]]:
 # examples/chicago.json: deal 2 of round 1 is passed out and dealt again by Bob.
 
 
-def test_chicago_deal_column_repeats_the_passed_out_deal_and_goes_on_to_four(actions):
+def test_chicago_deal_column_marks_the_passed_out_deal_and_goes_on_to_four(actions):
+    # A passed-out Chicago deal is not a deal (docs/variants/rubber.md): the same
+    # deal is dealt again, so its row bears the redeal mark, not a second "2".
     match_id = actions.imported(example("chicago"))
     first, second = tables(actions.page(f"/m/{match_id}"), "deals")
     assert first == [
         ["Deal", "Dealer", "Vul", "Result"],
         ["1", "Ann", "—", "2♠ Bob +1"],
-        ["2", "Bob", "They", "passed out, Bob deals again"],
+        ["↻", "Bob", "They", "passed out, Bob deals again"],
         ["2", "Bob", "They", "4♥ Dee ="],
         ["3", "Cy", "We", "3NTX Ann −2"],
         ["4", "Dee", "both", "2♦ Cy +1"],
@@ -199,8 +201,8 @@ def test_top_game_sheet_has_a_key_for_its_notes_and_shading(actions):
         " (in no trumps 1NT)."
         " 0 3 · 1 · passed A playnumber of 4 or less passes the hand out: nobody scores."
         " passed out alone: all three passed."
-        " −4 Grey, slanted: not counted towards the half (wrong information about dummy);"
-        " the same dealer deals again."
+        " ↻ −4 Grey, slanted, ↻: not a hand (wrong information about dummy): the same dealer"
+        " deals the same hand again, on the row below."
         " Each cell: that player's points on the hand; every row adds up to 0. Σ: the half's"
         " total. The columns follow the seats: Bob and Cy change places for sheet 2."
     )
@@ -212,8 +214,8 @@ def test_hand_list_writes_minus_signs_in_a_hand_without_a_contract(actions):
     match_id = actions.imported(example("top-game"))
     summaries = texts(actions.page(f"/m/{match_id}"), "hand-sum")
     assert summaries[5] == (
-        "Ann gave wrong information about dummy: −2 per opponent, so Ann −4,"
-        " each other player +2 · not counted"
+        "Redeal of hand 6: Ann gave wrong information about dummy: −2 per opponent,"
+        " so Ann −4, each other player +2"
     )
     assert "-" not in summaries[5]
     csv_text = actions.client.get(f"/m/{match_id}/hands.csv").get_data(as_text=True)
@@ -338,10 +340,11 @@ def test_csv_hand_log_has_declarer_contract_tricks_and_result_columns(actions):
         ["3", "Cy", "yes", "Ann", "4SX", "8", "down 2"],
         ["4", "Ann", "yes", "", "", "", "passed out"],
         ["5", "Bob", "yes", "Bob", "1NT", "7", "made"],
+        # Not a hand: hand 6 is dealt again by the same dealer (counted "no").
         ["6", "Cy", "no", "Cy", "", "", "wrong dummy information from Ann"],
-        ["7", "Cy", "yes", "Bob", "5D", "11", "made"],
+        ["6", "Cy", "yes", "Bob", "5D", "11", "made"],
         # Final bid 3 and 1 top in dummy: playnumber 4 passes the hand out.
-        ["8", "Ann", "yes", "Bob", "", "", "passed out"],
+        ["7", "Ann", "yes", "Bob", "", "", "passed out"],
     ]
     assert rows[-1][:10] == ["total", "", "", "", "", "", "", "-4", "-1", "5"]
 
@@ -359,7 +362,7 @@ def test_csv_hand_log_of_mini_bridge_and_a_stopped_rubber(actions):
     assert [row[:7] for row in rows[1:4]] == [
         ["1", "Margaret", "yes", "Margaret", "2H", "9", "made +1"],
         ["2", "Tom", "yes", "", "", "", "passed out"],
-        ["3", "", "no", "", "", "", "stopped here"],
+        ["", "", "no", "", "", "", "stopped here"],  # the end marker is not a hand
     ]
 
 
@@ -407,7 +410,7 @@ def test_a_refused_start_names_every_player_still_missing(actions):
     [
         ("rubber", ["2♥ by Margaret, made", "all passed"]),
         ("top-game", ["2♠ by Bob, made", "3♥ by Cy, made"]),
-        ("chicago", ["2♠ by Bob, made", "all passed · not counted"]),
+        ("chicago", ["2♠ by Bob, made", "Redeal of hand 2: all passed"]),
         ("calypso", ["Ann dealt", "Bob dealt"]),  # a game's tallies: who dealt it
     ],
 )

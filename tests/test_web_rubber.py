@@ -265,7 +265,7 @@ def test_chicago_round_shows_deals_with_vulnerability_and_round_total(actions):
     assert deals == [
         ["Deal", "Dealer", "Vul", "Result"],
         ["1", "Ann", "—", "4♥ Ann ="],
-        ["2", "Bob", "They", "passed out, Bob deals again"],
+        ["↻", "Bob", "They", "passed out, Bob deals again"],
         ["2", "Bob", "They", "2♠ Bob ="],
         ["3", "Cy", "We", "3NT Cy −1"],
         ["4", "Dee", "both", "3♣ Dee +1"],

@@ -7,7 +7,7 @@ Nothing here knows about Flask or the database. A variant module builds on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -52,11 +52,21 @@ class Problem:
     field: str | None = None  # the field at fault, None for the hand or file as a whole
     hand: int | None = None  # the hand's number in `hands`
     within: str | None = None  # the object holding the field: "options" or "stake"
+    # The number players read for that hand (a redeal is not a hand), when the
+    # replay got that far: the table app names the hand by it (`read`).
+    hand_number: int | None = None
 
     def __str__(self) -> str:
         where = [f"hand {self.hand}"] if self.hand is not None else []
         where += [part for part in (self.within, self.field) if part]
         return ": ".join([*where, self.message])
+
+    def read(self) -> str:
+        """The line as the table app shows it: the hand named by the number players
+        read, not by its place in the match file (which the command line names)."""
+        if self.hand_number is None:
+            return str(self)
+        return str(replace(self, hand=self.hand_number))
 
 
 # --- bids and contracts ----------------------------------------------------
@@ -306,6 +316,11 @@ class HandResult:
     # The game's own facts for the score sheet; None on a hand that has none
     # (the end marker, a hand whose checks failed).
     details: Details | None = None
+    # The number players give the hand this entry is about (`Game.number_entry`):
+    # a counted hand's own number; for an entry that is not a hand (a redeal, a
+    # scrapped deal) the number of the hand dealt again; None for the end marker.
+    # `number` is the entry's place in the match file, for edits and problems.
+    hand: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -344,9 +359,11 @@ class Summary:
 @dataclass(frozen=True)
 class NextHand:
     """What the rules know about the next hand before anything is typed; each
-    game's rules extend it with their own facts (bidding order, vulnerability…)."""
+    game's rules extend it with their own facts (bidding order, vulnerability…).
+    `number`: the hand's number as players count hands (`Game.next_number`)."""
 
     dealer: str
+    number: int = field(default=1, kw_only=True)
 
 
 @dataclass
@@ -362,6 +379,12 @@ class Outcome:
     winners: list[str]
     upcoming: NextHand | None
     summary: Summary = field(default_factory=Summary)
+
+    @property
+    def hands_played(self) -> int:
+        """The hands as the rules count them: a redeal and the end marker are
+        entries of the match file, not hands."""
+        return sum(1 for result in self.hands if result.counted and result.hand is not None)
 
 
 class Game:
@@ -385,6 +408,7 @@ class Game:
         self.options = options
         self.totals: dict[str, int] = {p: 0 for p in players}
         self.entries = 0  # every entry of `hands` so far, counted or not
+        self.hands_played = 0  # the entries that were hands (`number_entry`)
 
     # -- to implement --------------------------------------------------------
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
@@ -404,6 +428,23 @@ class Game:
     def check_option_combination(cls, options: dict[str, Any]) -> list[str]:
         """Problems with options that are fine alone but not together."""
         return []
+
+    # -- the hands' numbers ------------------------------------------------------
+    def number_entry(self, result: HandResult) -> None:
+        """Give a played entry the number players call its hand. A counted entry
+        is the next hand; one the rules do not count (a redeal after wrong
+        information about dummy, Mini Bridge's 20–20, a scrapped deal, a passed-out
+        Chicago deal) is not a hand: the same hand is dealt again, so it bears that
+        hand's number. A game numbering its hands otherwise overrides this."""
+        if result.counted:
+            self.hands_played += 1
+            result.hand = self.hands_played
+        else:
+            result.hand = self.hands_played + 1
+
+    def next_number(self) -> int:
+        """The number of the hand to be played next."""
+        return self.hands_played + 1
 
     # -- shared behaviour ----------------------------------------------------
     def end_match(self, number: int) -> HandResult:

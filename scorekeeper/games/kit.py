@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Series, running_chart
-from ..sheets import hand_label, hand_rows
+from ..sheets import hand_rows
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
 from .settlement import Settlement
@@ -101,33 +101,42 @@ class GameKit:
             "totals": [outcome.totals[p] for p in match.players],
             **self.sheet(match, outcome),
         }
-        sheet["chart"] = self.score_chart(match, outcome, sheet["rows"])
+        sheet["chart"] = self.score_chart(match, outcome)
         return sheet
 
-    def score_chart(
-        self, match: Match, outcome: Outcome, rows: list[dict[str, Any]]
-    ) -> dict[str, Any] | None:
-        """The running score hand by hand, one line per player or side, from the
-        sheet's rows (each hand's points, labelled as the sheet labels it);
-        None before the first hand."""
+    def score_chart(self, match: Match, outcome: Outcome) -> dict[str, Any] | None:
+        """The running score hand by hand, one line per player or side; None
+        before the first hand. A point per hand as players number them: an entry
+        that is not a hand (a redeal) counts with the hand dealt again, and the
+        end marker's points with the last hand, so the axis reads 1, 2, 3… as
+        the sheet does and the last point is the final standing."""
         players = list(match.players)
         sides = self.sides(match, outcome) if self.sides else [(p, [p]) for p in players]
-        series = []
-        for name, members in sides:
-            # Partners score alike: the side's points are its first player's.
-            column = players.index(members[0])
-            running, values = 0, []
-            for row in rows:
-                running += row["scores"][column]
-                values.append(running)
-            series.append(Series(name, values))
+        hands: list[str] = []
+        points: list[dict[str, int]] = []  # the running totals after each hand
+        running = dict.fromkeys(players, 0)
+        for result in outcome.hands:
+            if result.hand is None and not hands:  # stopped before any hand
+                continue
+            for player in players:
+                running[player] += result.scores[player]
+            # The end marker (an unfinished rubber's bonus) ends the last hand's
+            # standing; a redeal and the hand dealt again share their number.
+            label = hands[-1] if result.hand is None and hands else str(result.hand)
+            if hands and hands[-1] == label:
+                points[-1] = dict(running)
+            else:
+                hands.append(label)
+                points.append(dict(running))
+        # Partners score alike: a side's points are its first player's.
+        series = [Series(name, [p[members[0]] for p in points]) for name, members in sides]
         noun = self.noun
         return running_chart(
             chart_id="score-chart",
             title=f"{self.chart_title} after each {noun.lower()}",
             noun=noun,
             unit=self.chart_unit,
-            hands=[hand_label(row) for row in rows],
+            hands=hands,
             series=series,
         )
 

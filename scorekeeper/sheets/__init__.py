@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..games.common import Outcome
-from ..words import hand_words, minus_signs
+from ..words import hand_label, hand_title, hand_words, minus_signs
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the sheets
     from ..matchfile import Match
@@ -26,7 +26,9 @@ def hand_rows(
     way, as Calypso names a game of tallies by its dealer)."""
     return [
         {
-            "number": result.number,
+            "number": result.number,  # the entry's place: addresses and anchors
+            "label": hand_label(result),  # the hand's number as players read it
+            "title": hand_title(result),
             "dealer": result.dealer,
             "what": words(match.hands[result.number - 1], result),
             "counted": result.counted,
@@ -37,12 +39,6 @@ def hand_rows(
         }
         for result in outcome.hands
     ]
-
-
-def hand_label(row: dict[str, Any]) -> str:
-    """The name a hand goes by on the sheet: its own `label` where a game gives
-    its rows one, else its number."""
-    return str(row.get("label", row["number"]))
 
 
 def running_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
@@ -56,6 +52,8 @@ def running_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
         rows.append(
             {
                 "number": result.number,
+                "label": hand_label(result),
+                "title": hand_title(result),
                 "dealer": result.dealer,
                 "counted": result.counted,
                 "scores": [result.scores[p] for p in match.players],

@@ -76,7 +76,10 @@ def log_table(match: Match, outcome: Outcome | None) -> list[list[Any]]:
         result = results[i] if i < len(results) else None
         rows.append(
             [
-                i + 1,
+                # The hand's number as players count (a redeal bears the number of
+                # the hand dealt again and says "no" under counted); the end marker
+                # and an entry the rules could not replay have none.
+                (result.hand if result.hand is not None else "") if result else "",
                 (result.dealer or "") if result else "",
                 ("yes" if result.counted else "no") if result else "",
                 *hand_columns(record, result, match.variant),

@@ -84,10 +84,11 @@ def submit(match_id: str, cmd: Command, known: StoredMatch | None = None) -> App
         abort(404)
 
 
-def change_number(applied: Applied) -> int | None:
-    """The number the changed hand had when the change was made."""
-    wanted = applied.change.revision
-    return next((e.number for e in applied.state.log if e.change.revision == wanted), None)
+def change_title(applied: Applied, noun: str = "Hand") -> str:
+    """The changed hand as players read it when the change was made: "Hand 6",
+    or "Redeal of hand 6" (an entry the rules do not count)."""
+    entry = applied.state.entry(applied.change.revision)
+    return entry.hand_title(noun) if entry is not None else noun
 
 
 def place_problems(

@@ -33,12 +33,13 @@ from ..db import Applied
 from ..entry import HandEntry
 from ..registry import entry_for, score_line
 from ..variants import MatchError, NextHand, Outcome, Problem, replay
+from ..words import hand_title
 from .commands import (
     NO_REVISION,
     SESSION_LOST,
     NoRevision,
     blank,
-    change_number,
+    change_title,
     command,
     form_undoes,
     place_problems,
@@ -204,7 +205,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
                     flash(refusal.message, "error")
                     return _to_sheet(match_id)
             else:
-                flash_undo(f"{entry.noun} {change_number(applied)} saved.", applied.change)
+                flash_undo(f"{change_title(applied, entry.noun)} saved.", applied.change)
                 outcome = applied.outcome
                 if outcome is None:  # the same form again: the first answer stands
                     same = applied.state is loaded.stored
@@ -237,7 +238,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         try:
             before = _before(loaded, position)
         except MatchError as exc:
-            flash_problems(exc.lines)
+            flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
     upcoming = before.upcoming
     if form is None:
@@ -251,6 +252,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         match=stored.match,
         stored=stored,
         number=number,
+        title=_form_title(entry, loaded, position, hand_key, upcoming),
         upcoming=upcoming,
         before=before,
         editing=hand_key is not None,
@@ -262,6 +264,22 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         if hand_key is not None or not before.hands
         else score_line(stored.match, before),
     ), (409 if changed else 400 if session_lost else 200)
+
+
+def _form_title(
+    entry: HandEntry,
+    loaded: Loaded,
+    position: int,
+    hand_key: int | None,
+    upcoming: NextHand | None,
+) -> str:
+    """The hand as the form names it, with the number players read ("Hand 6"):
+    the rules' number of the next hand, or the edited entry's ("Redeal of hand 6")."""
+    if hand_key is not None and loaded.outcome is not None:
+        title = hand_title(loaded.outcome.hands[position], entry.noun)
+        if title:
+            return title
+    return f"{entry.noun} {upcoming.number}" if upcoming is not None else entry.noun
 
 
 def session_lost(match_id: str, hand_id: int | None = None):
@@ -304,11 +322,9 @@ def preview(match_id: str):
     return jsonify(live=live, derived=derived)
 
 
-def _one_tap(
-    match_id: str, cmd_kind: str, done: Callable[[int | None], str], refused: str, **fields
-):
+def _one_tap(match_id: str, cmd_kind: str, done: Callable[[str], str], refused: str, **fields):
     """A button of the match page: one command, then back to the match page.
-    `done(number)` words the answer from the number of the hand changed."""
+    `done(title)` words the answer from the hand changed ("Hand 6")."""
     loaded = load_or_404(match_id)
     noun = entry_for(loaded.stored.variant).noun
     try:
@@ -322,7 +338,7 @@ def _one_tap(
         else:
             flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
     else:
-        flash_undo(done(change_number(applied)), applied.change)
+        flash_undo(done(change_title(applied, noun)), applied.change)
     if request.form.get("back") == "hand":  # the Undo of a hand form: back to entering hands
         return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id)
@@ -330,16 +346,25 @@ def _one_tap(
 
 @bp.post("/hand/<key:hand_id>/delete")
 def delete(match_id: str, hand_id: int):
-    stored = load_or_404(match_id).stored
+    loaded = load_or_404(match_id)
+    stored = loaded.stored
     if hand_id not in stored.live and hand_id not in stored.removed:
         abort(404)
     noun = entry_for(stored.variant).noun
     number = stored.number_of(hand_id)
+    result = (
+        loaded.outcome.hands[number - 1]
+        if loaded.outcome is not None and number is not None
+        else None
+    )
+    title = hand_title(result, noun) or f"That {noun.lower()}"
+    resumed = stored.live.get(hand_id) == {"end": True}
+    goes_on = "The match goes on: the stop was taken back."
     return _one_tap(
         match_id,
         DELETE,
-        lambda number: f"{noun} {number} deleted.",
-        f"{noun} {number} was not deleted: without it,",
+        lambda done: goes_on if resumed else f"{done} deleted.",
+        f"{title} was not deleted: without it,",
         hand=hand_id,
     )
 

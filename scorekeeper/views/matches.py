@@ -143,7 +143,12 @@ def index():
     return render_template(
         "matches/index.html",
         matches=[
-            {"stored": m, **match_state(m), "changed": changed_words(m.updated)}
+            {
+                "stored": m,
+                **match_state(m),
+                "changed": changed_words(m.updated),
+                "noun": entry_for(m.variant).noun.lower(),
+            }
             for m in matches
             if not m.deleted
         ],
@@ -245,7 +250,7 @@ def import_file():
         return redirect(url_for("matches.index"))
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     remember(created.match_id)
-    count, noun = len(match.hands), entry_for(match.variant).noun.lower()
+    count, noun = store.hands_in(match), entry_for(match.variant).noun.lower()
     flash(f"Imported {count} {noun}{'' if count == 1 else 's'}.", "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
 

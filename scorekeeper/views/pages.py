@@ -38,23 +38,28 @@ def load_or_404(match_id: str) -> Loaded:
     try:
         return Loaded(stored, stored.match.replay(), [])
     except MatchError as exc:
-        return Loaded(stored, None, exc.lines)
+        return Loaded(stored, None, [problem.read() for problem in exc.problems])
 
 
 def match_state(stored: StoredMatch) -> dict:
     """What the home list says of a match: in progress (and who deals next, from
-    the replay), finished (and who won), stopped early, or no longer replaying."""
+    the replay), finished (and who won), stopped early, or no longer replaying;
+    and `hands`, the hands played as the rules count them (a redeal is not a
+    hand), None when the match no longer replays."""
     try:
         outcome = stored.match.replay()
     except MatchError:
-        return {"state": "needs a fix", "next": "a hand no longer fits the rules"}
+        return {"state": "needs a fix", "next": "a hand no longer fits the rules", "hands": None}
+    hands = outcome.hands_played
     if not outcome.finished:
         dealer = outcome.upcoming.dealer if outcome.upcoming else None
-        return {"state": "in progress", "next": f"{dealer} deals next" if dealer else ""}
+        next_words = f"{dealer} deals next" if dealer else ""
+        return {"state": "in progress", "next": next_words, "hands": hands}
     records = stored.records
     stopped = bool(records) and records[-1] == {"end": True}
     won = " & ".join(outcome.winners)
-    return {"state": "stopped" if stopped else "finished", "next": f"won by {won}" if won else ""}
+    state = "stopped" if stopped else "finished"
+    return {"state": state, "next": f"won by {won}" if won else "", "hands": hands}
 
 
 def sheet_context(loaded: Loaded) -> dict:

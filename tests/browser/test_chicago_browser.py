@@ -28,7 +28,9 @@ def test_chicago_round_through_the_ui(table):
     table.no_horizontal_scroll()
     table.save("#quick-passed_out")
     assert table.taps + table.scrolls == 1
-    assert "Hand 1 saved." in page.inner_text(".flash-undo")
+    # Not a deal: the same deal is dealt again, so the form is for hand 1 again.
+    assert "Redeal of hand 1 saved." in page.inner_text(".flash-undo")
+    assert page.inner_text("h1") == "Hand 1"
     assert "Ann deals" in page.inner_text(".derived")
 
     taps = [play_hand(table, "Ann", 1, "NT", 8)]  # deal 1 again, nobody vulnerable

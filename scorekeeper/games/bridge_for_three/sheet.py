@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...words import minus
+from ...words import hand_label, minus
 from ..common import Outcome, contract_text
 from .rules import FLOOR, WINNING_HOLE, BridgeForThreeDetails
 
@@ -79,6 +79,7 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         log.append(
             {
                 "number": result.number,
+                "label": hand_label(result),
                 "end": False,
                 "dealer": result.dealer,
                 "sitting_out": details.sitting_out,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...words import hand_label, hand_title
 from ..common import STRAIN_SYMBOL, Details, Outcome
 from .rules import MiniBridgePlayed, MiniBridgeRedeal, MiniBridgeScrapped
 
@@ -72,6 +73,8 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
         rows.append(
             {
                 "number": result.number,
+                "label": hand_label(result),  # a 20–20 redeal is not a hand
+                "title": hand_title(result),
                 "counted": result.counted,
                 "points": points,
                 "running": running,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...sheets import hand_rows
+from ...words import REDEAL_MARK
 from ..common import HandResult, Outcome, parse_contract
 from ..common import contract_text as written
 from ..settlement import round_to_hundreds
@@ -181,6 +182,8 @@ def _deal_row(match: Match, result: HandResult, deal: RubberDeal, chicago: bool)
     return {
         "hand": result.number,
         "deal": deal.deal,
+        # A passed-out Chicago deal is not a deal: the same deal is dealt again.
+        "label": str(deal.deal) if result.counted else REDEAL_MARK,
         "dealer": result.dealer,
         "vulnerable": vulnerable_text(deal.vulnerable),
         "counted": result.counted,

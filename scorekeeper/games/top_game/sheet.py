@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ...words import hand_label, hand_title
 from ..common import Outcome, contract_text
 from .rules import PASSED_OUT_PN, TopGameDetails, level_for
 
@@ -31,6 +32,8 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
             rows.append(
                 {
                     "number": result.number,
+                    "label": hand_label(result),  # 1–12; a redeal shows the mark
+                    "title": hand_title(result),
                     "dealer": result.dealer,
                     "counted": result.counted,
                     "cells": [
