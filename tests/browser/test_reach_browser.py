@@ -225,6 +225,12 @@ ONE_TAP_STORES = {
     "top-game": (["Ann", "Bob", "Cy"], "#quick-passed_out"),
     "need-a-fourth": (["Ann", "Bob", "Cy"], "#quick-passed_out"),
 }
+# The swipe down to the quick button: at 390×844 only the Top Game's form is longer
+# than the screen; at 360×740 every one is.
+PASSED_OUT_SWIPES = {
+    "390x844": {v: 1 if v == "top-game" else 0 for v in ONE_TAP_STORES},
+    "360x740": dict.fromkeys(ONE_TAP_STORES, 1),
+}
 APART = 16  # px between the last choice (or Save) and a one-tap store, at the least
 
 FIRST_HAND = {
@@ -290,8 +296,30 @@ def test_a_one_tap_store_sits_below_save_and_still_stores_in_one_tap(phone, vari
 
     phone.new_hand()
     phone.save(quick)
-    assert phone.taps == 1
+    # One tap; a swipe first where the page is longer than the screen.
+    assert (phone.taps, phone.scrolls) == (1, PASSED_OUT_SWIPES[phone.size][variant])
     expect(phone.page.locator(".flash-undo")).to_contain_text("2 saved")
     hands = phone.page.request.get(f"{phone.server}/m/{match_id}/match.json").json()["hands"]
     assert len(hands) == 2
     assert hands[1].get("passed_out") is True
+
+
+def test_scrapping_a_mini_bridge_deal_sits_below_save_and_still_takes_one_tap(phone):
+    """Three-handed Mini Bridge: "Scrap the deal" showed up between the HCP and the
+    GAME buttons, just where the thumb goes next. It now comes after Save."""
+    match_id = phone.start_match("mini-bridge-3", ["Ann", "Bob", "Cy"], hands="9")
+    announce(phone, 13, 10, 9)
+    for field, value in [("game", "no"), ("strain", "S"), ("tricks", "9")]:
+        phone.tap_button(field, value)
+    phone.save()
+
+    phone.new_hand()  # Bob deals: Bob 12, Cy 11, Ann 10 leave dummy 7; Bob 19, under 21
+    announce(phone, 12, 11, 10)
+    expect(phone.page.locator("#mb-live")).to_contain_text("Under 21: Bob may scrap the deal.")
+    at = layout(phone.page, "#scrap")
+    assert at["quick"] >= at["save"] + APART
+    assert at["quick"] >= at["choices"] + APART
+    phone.save("#scrap")
+    assert phone.taps == 4  # three on the pad, Scrap
+    hands = phone.page.request.get(f"{phone.server}/m/{match_id}/match.json").json()["hands"]
+    assert hands[1] == {"hcp": {"Bob": 12, "Cy": 11, "Ann": 10}, "scrapped": True}
