@@ -126,7 +126,7 @@
     window.scrollTo(0, 0);
     // Focus where a newly loaded page has it: nowhere in particular, its heading
     // for a screen reader (the scripts below may take it, e.g. the error summary).
-    const heading = document.querySelector("main h1");
+    const heading = document.querySelector("main h1, h1.hand-title");
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
@@ -254,7 +254,7 @@
     if (form.dataset.sending) return; // a double tap: the first one is on its way
     const fields = fieldsOf(form, event.submitter);
     if (form.id === "hand-form" || form.id === "quick-form") {
-      const heading = document.querySelector("main h1");
+      const heading = document.querySelector("main h1, h1.hand-title");
       keep({
         key: new Map(fields).get("key") || "",
         action: action.pathname + action.search,

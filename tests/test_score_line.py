@@ -35,4 +35,14 @@ def test_the_form_after_a_save_shows_the_score_line(actions):
     assert 'id="score-line"' not in first  # nothing to show before the first hand
     actions.save_hand(match_id, declarer="Ann", level="4", strain="S", tricks="10")
     page = actions.client.get(f"/m/{match_id}/hand/new")
-    assert "Hand 1 saved. Undo Hand 2 Ann & Cy 120 · Bob & Dee 0 Sheet" in visible_text(page)
+    # The hand's name in the top bar; the score with the answer to the save (after
+    # its Undo in the text, under "Hand 1 saved." on the screen), not twice.
+    text = visible_text(page)
+    assert "♠ Hand 2 Sheet Rules" in text
+    assert "Hand 1 saved. Undo Ann & Cy 120 · Bob & Dee 0 Bob deals" in text
+    assert page.get_data(as_text=True).count('id="score-line"') == 1
+    # Without the answer to a save (the form opened again), the score heads the
+    # box of what the rules say.
+    again = actions.client.get(f"/m/{match_id}/hand/new")
+    assert "Ann & Cy 120 · Bob & Dee 0 Bob deals" in visible_text(again)
+    assert "saved." not in visible_text(again)

@@ -200,7 +200,7 @@ def test_a_repeated_save_whose_first_answer_was_never_shown_says_saved_once(acti
     second = client.post(f"/m/{match_id}/hand/new", data=data)
     assert first.location == second.location
     shown = texts(actions.page(second.location), "flash-undo")
-    assert shown == ["Hand 1 saved. Undo"]
+    assert shown == ["Hand 1 saved. Undo Ann & Cy 120 · Bob & Dee 0"]
     assert len(actions.hands(match_id)) == 1
 
 

@@ -89,8 +89,9 @@ def test_three_hand_page_shows_dummy_box_and_hidden_default_button(actions):
         "polite",
     )
     assert dummy.text() == "–"
-    # Enter in an HCP box presses the first button of the form: Save, never Scrap.
-    assert html.index('class="mb-default"') < html.index('id="scrap"') < html.index('id="save"')
+    # Enter in an HCP box presses the first button of the form: Save, never Scrap;
+    # Scrap comes after Save, away from the choices a thumb goes for (issue 19).
+    assert html.index('class="mb-default"') < html.index('id="save"') < html.index('id="scrap"')
 
 
 def test_target_is_shown_on_hand_page_and_sheet(actions):

@@ -74,20 +74,31 @@ class Table:
     def tap(self, selector: str) -> None:
         """One tap; a target that is off screen or under the sticky Save bar
         costs a scroll first (counted in `scrolls`)."""
-        if not self.in_reach(selector):
-            self.scrolls += 1
+        self._reach(selector)
         self.page.click(selector)
         self.taps += 1
 
+    def _reach(self, selector: str) -> None:
+        """A target out of reach costs one swipe, which brings it to the middle of
+        the screen, as a thumb would (Playwright alone scrolls only as far as it
+        must, which can leave the next target half under the Save bar)."""
+        if not self.in_reach(selector):
+            self.scrolls += 1
+            self.page.eval_on_selector(selector, "el => el.scrollIntoView({block: 'center'})")
+
     def in_reach(self, selector: str) -> bool:
-        """Whether the element's middle is on screen and nothing covers it."""
+        """Whether a thumb reaches the element without a swipe: the whole element
+        inside the viewport and, at its centre, nothing on top of it (the sticky
+        Save bar covers what lies under it: that counts as off screen)."""
         return self.page.eval_on_selector(
             selector,
             """(el) => {
                 const r = el.getBoundingClientRect();
-                const x = r.left + r.width / 2, y = r.top + r.height / 2;
-                if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
-                const top = document.elementFromPoint(x, y);
+                if (r.width === 0 || r.height === 0) return false;
+                const inside = r.top >= 0 && r.left >= 0
+                    && r.bottom <= innerHeight && r.right <= innerWidth;
+                if (!inside) return false;
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                 return top !== null && (el.contains(top) || top.contains(el));
             }""",
         )
@@ -97,7 +108,9 @@ class Table:
         self.tap(f'#group-{field} input[value="{value}"] + label')
 
     def type(self, selector: str, text: str) -> None:
-        """Typing a number counts one tap per character, as on a phone keypad."""
+        """Typing a number counts one tap per character, as on a phone keypad; a
+        box out of reach costs a scroll first, as a tap would."""
+        self._reach(selector)
         self.page.fill(selector, text)
         self.taps += len(text)
 

@@ -72,7 +72,7 @@ def test_bridge_for_three_four_players_to_hole_11(table):
     assert taps == {
         "4S= (hand 1)": 5,
         "passed out (hand 2)": 1,
-        "3NTX−6 (hand 3)": 9,  # the double sits below the tricks: two scrolls
+        "3NTX−6 (hand 3)": 7,  # the double's panel and the doubler: two more taps
         "1C= (hand 4)": 5,
     }
 

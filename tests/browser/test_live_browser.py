@@ -363,7 +363,7 @@ def test_history_brings_back_the_earlier_version(table):
     page = table.page
     enter(table, "Ann", 4, "S", 10)
     table.save()
-    page.click(".hand-head a:has-text('Sheet')")  # the sheet is one tap away
+    page.click("header #to-sheet")  # the sheet is one tap away
     page.click("#hand-1 summary")
     page.click("#hand-1 a:has-text('Edit')")
     page.wait_for_url(re.compile(rf".*/m/{match_id}/hand/\d+$"))

@@ -69,7 +69,7 @@ def form_key(page) -> str:
 
 def wait_for_hand_form(page, number: int) -> None:
     page.wait_for_function(
-        "n => (document.querySelector('main h1') || {}).textContent === `Hand ${n}`",
+        "n => (document.querySelector('h1') || {}).textContent === `Hand ${n}`",
         arg=number,
         timeout=WAIT_MS,
     )
@@ -94,7 +94,7 @@ def test_offline_at_save_keeps_the_entries_and_sends_them_once_back_online(phone
         page.wait_for_selector(".not-sent")
         assert page.inner_text(".not-sent") == NOT_SENT
         assert entries_on_screen(page) == list(hand)
-        assert page.inner_text("main h1") == f"Hand {round_}"
+        assert page.inner_text("h1") == f"Hand {round_}"
         [waiting] = kept(page, match_id)
         fields = dict(waiting["fields"])
         assert (fields["key"], fields["revision"], fields["declarer"]) == (key, revision, hand[0])

@@ -41,8 +41,8 @@ def test_rubber_through_the_ui(table):
     table.save("#quick-passed_out")
     assert (table.taps, table.scrolls) == (1, 0)
 
-    assert play_hand(table, "Bob", 2, "H", 8) <= TAP_BUDGET  # hand 3, Cy deals
-    assert play_hand(table, "Cy", 3, "NT", 10) <= TAP_BUDGET  # hand 4, Di deals
+    assert play_hand(table, "Bob", 2, "H", 8) == TAP_BUDGET  # hand 3, Cy deals
+    assert play_hand(table, "Cy", 3, "NT", 10) == TAP_BUDGET  # hand 4, Di deals
 
     scored = table.exported_score(match_id)
     assert scored["finished"] is True
