@@ -30,7 +30,7 @@ STROKES = {
     "dark": ["rgb(138, 209, 173)", "rgb(255, 143, 133)", "rgb(143, 184, 255)"],
 }
 MUTED = {"light": "rgb(93, 107, 102)", "dark": "rgb(163, 176, 171)"}
-TITLE = "Running score after each hand. After hand 13: Ann −4, Bob −1, Cy 5."
+TITLE = "Running score after each hand. After hand 12: Ann −4, Bob −1, Cy 5."
 
 LINE_STROKES = """() => [...document.querySelectorAll("#score-chart .line polyline")]
     .map((line) => getComputedStyle(line).stroke)"""
