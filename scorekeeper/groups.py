@@ -788,12 +788,17 @@ def create_group(
     *,
     device: str = DEFAULT_DEVICE,
     submission: str | None = None,
+    imported: str | None = None,
 ) -> GroupApplied:
     """Store a new group with its members in this order (names checked by the
-    caller's form, checked again here) and its default stakes."""
+    caller's form, checked again here) and its default stakes. `imported`: the
+    digest of the group file it comes from (kept in its first change, so the
+    same file imported again is known)."""
     asked = {"name": (name or "").strip(), "members": [normal(m) for m in members]}
     if stakes:
         asked["stakes"] = stakes
+    if imported:
+        asked["file"] = imported
     problem = group_name_problem(name)
     if problem:
         raise GroupRefused(problem, field="name")
@@ -833,7 +838,8 @@ def create_group(
         for game, stake in (stakes or {}).items():
             parts[f"stake:{game}"] = stake
         who = f" ({', '.join(asked['members'])})" if members else ""
-        plan = _Plan(parts, f"Group started: {asked['name']}{who}", serial)
+        verb = "Group imported from a file" if imported else "Group started"
+        plan = _Plan(parts, f"{verb}: {asked['name']}{who}", serial)
         cmd = GroupCommand(CREATE, asked, None, submission, device)
         change = _store(db, state, cmd, plan, stamp)
         return GroupApplied(group_id, change, load_group(db, group_id))
