@@ -19,10 +19,12 @@ import json
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database
 
+from .backup import _own_folder, slug, write_file
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE
 from .db import create_match, load_match, writing
 from .games.common import key_name
@@ -181,10 +183,25 @@ def dumps(doc: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+GROUPS_FOLDER = "groups"  # where `scorekeeper export` writes the group files
+
+
+def export_groups(db: Database, folder: Path) -> int:
+    """Write every group into `folder`/groups as a group file; return how many.
+    A file of the same name is replaced, a symbolic link too (never followed)."""
+    ids = [row["id"] for row in db.query("select id from groups order by created, id")]
+    if not ids:
+        return 0
+    target = folder / GROUPS_FOLDER
+    _own_folder(target)
+    for group_id in ids:
+        state = load_group(db, group_id)
+        write_file(target / group_filename(state), dumps(group_document(db, state)))
+    return len(ids)
+
+
 def group_filename(state: GroupState) -> str:
     """`<name>-<id>.group.json`: readable, unique by the id."""
-    from .backup import slug
-
     return f"{slug(state.name) or 'group'}-{state.id}.group.json"
 
 
