@@ -67,15 +67,15 @@ def import_group(raw: bytes, copy: bool = False):
 
 def _already_here(here: gf.GroupHere):
     state = here.state
-    changes = g.group_changes(store.get_db(), state.id)
+    # A group imported from the file was changed by its import itself: "changed"
+    # is said of a group started here only.
+    changed = None if here.imported else changed_words(state.updated)
     return render_template(
         "groups/already_here.html",
         group=state,
         verb="imported" if here.imported else "started",
         since=changed_words(state.created),
-        changed=changed_words(state.updated)
-        if changes and state.updated != state.created
-        else None,
+        changed=changed if state.revision > 1 else None,
         import_form=ImportForm(),
     ), 409
 
