@@ -29,7 +29,7 @@ from .changelog import DEFAULT_DEVICE, MAX_DEVICE
 from .db import create_match, load_match, writing
 from .games.common import key_name
 from .groups import (
-    ADD_MATCH,
+    ADD_MATCHES,
     CREATE,
     EVERY_GAME,
     MAX_MEMBERS,
@@ -551,30 +551,33 @@ def import_group(
         )
         group_id = made.group_id
         ids = {m.name: m.id for m in made.state.members}
+        joined = []
         for place, entry in enumerate(group.matches):
-            join = _joiner(group_id, entry, place, ids, device)
-            create_match(db, entry.match, device=device, join=join)
-        for run in _runs(group.payments):
-            asked = {
-                "payments": [
-                    {
-                        "payer": ids[p.payer],
-                        "payee": ids[p.payee],
-                        "amount": p.amount,
-                        "currency": p.currency,
-                        "date": p.date,
-                    }
-                    for p in run
-                ]
-            }
-            apply_in(db, group_id, GroupCommand(PAY, asked, None, None, run[0].by))
+            started = create_match(db, entry.match, device=device, join=_on_its_day(entry, place))
+            mapping = {player: ids[member] for player, member in entry.mapping.items()}
+            joined.append({"match": started.match_id, "mapping": mapping})
+        if joined:
+            cmd = GroupCommand(ADD_MATCHES, {"matches": joined}, None, None, device)
+            apply_in(db, group_id, cmd)
+        if group.payments:
+            paid = [
+                {
+                    "payer": ids[p.payer],
+                    "payee": ids[p.payee],
+                    "amount": p.amount,
+                    "currency": p.currency,
+                    "date": p.date,
+                    "by": p.by,
+                }
+                for p in group.payments
+            ]
+            apply_in(db, group_id, GroupCommand(PAY, {"payments": paid}, None, None, device))
         return GroupApplied(group_id, made.change, load_group(db, group_id))
 
 
-def _joiner(group_id: str, entry: GroupMatchEntry, place: int, ids: dict[str, int], device: str):
+def _on_its_day(entry: GroupMatchEntry, place: int):
     """What `create_match` calls in its transaction: the match started on the
-    day it was played (the ledger's periods go by it), then joined to the
-    group with its players mapped as the file says."""
+    day it was played (the ledger's periods go by it)."""
 
     def join(db: Database, match_id: str) -> None:
         if entry.match.played is not None:
@@ -582,19 +585,5 @@ def _joiner(group_id: str, entry: GroupMatchEntry, place: int, ids: dict[str, in
                 "update matches set created = ? where id = ?",
                 [_started_on(entry.match.played, place), match_id],
             )
-        mapping = {player: ids[member] for player, member in entry.mapping.items()}
-        cmd = GroupCommand(ADD_MATCH, {"match": match_id, "mapping": mapping}, None, None, device)
-        apply_in(db, group_id, cmd)
 
     return join
-
-
-def _runs(payments: list[GroupPayment]) -> list[list[GroupPayment]]:
-    """The payments in order, in runs recorded by the same phone (one change each)."""
-    runs: list[list[GroupPayment]] = []
-    for pay in payments:
-        if runs and runs[-1][0].by == pay.by:
-            runs[-1].append(pay)
-        else:
-            runs.append([pay])
-    return runs

@@ -164,8 +164,47 @@ def test_an_imported_group_holds_every_member_match_mapping_and_payment(db):
     assert days == ["2026-11-06", "2026-11-13", "2026-11-20", "2026-11-20"]
     summaries = [c.summary for c in g.group_changes(db, made.group_id)]
     assert summaries[0] == "Group imported from a file: Friday four (Ann, Bob, Cy, Dan)"
-    assert [s.split(":")[0] for s in summaries[1:]] == ["Match added"] * 4 + ["Paid"]
-    assert summaries[-1] == "Paid: Ann paid Cy 1.80 EUR"
+    assert summaries[1:] == [
+        "Matches added from a group file: 4 matches",
+        "Paid: Ann paid Cy 1.80 EUR",
+    ]
+
+
+def test_undo_takes_back_the_payments_then_all_the_imported_matches_at_once(db):
+    made = imported(db, friday())
+
+    def undo():
+        last = g.undoable(g.group_changes(db, made.group_id))
+        return g.apply_group(db, made.group_id, g.GroupCommand(g.UNDO, {"undoes": last.revision}))
+
+    assert undo().state.payments == []
+    after = undo()
+    assert after.change.summary == "Undone: Matches added from a group file: 4 matches"
+    assert after.state.matches == {}
+    assert [m.name for m in after.state.members] == ["Ann", "Bob", "Cy", "Dan"]
+    assert g.undoable(g.group_changes(db, made.group_id)) is None  # the start stays
+
+
+def test_many_payments_are_one_change_each_signed_by_its_phone(db):
+    doc = friday()
+    doc["payments"] = [
+        {
+            "from": "Bob",
+            "to": "Ann",
+            "amount": f"{n}.00",
+            "date": "2026-11-21",
+            "by": f"Phone {n % 2}",
+        }
+        for n in range(1, 43)
+    ]
+    made = imported(db, doc)
+    assert [p.device for p in made.state.payments[:3]] == ["Phone 1", "Phone 0", "Phone 1"]
+    last = g.group_changes(db, made.group_id)[-1].summary
+    assert last.startswith("Paid: Bob paid Ann 1.00; Bob paid Ann 2.00;")
+    assert last.endswith("; Bob paid Ann 40.00; and 2 more payments")
+    assert exported(db, made.group_id)["payments"] == [
+        {**p, "currency": ""} for p in doc["payments"]
+    ]
 
 
 def test_the_export_of_an_imported_group_is_the_file_it_came_from(db):
