@@ -45,9 +45,7 @@ from .groups import (
     member_name_problem,
     played_day,
     stake_refusal,
-)
-from .groups import (
-    _stored as stored_submission,
+    submitted,
 )
 from .matchfile import (
     MAX_CURRENCY,
@@ -525,7 +523,7 @@ def import_group(
     file, or the group it was exported from) raises GroupHere unless `copy`.
     Raises GroupRefused or StoreBusy with nothing stored."""
     with writing(db):
-        earlier = stored_submission(db, submission)
+        earlier = submitted(db, submission)
         if earlier is not None:
             first = earlier[1]
             if first.kind == CREATE and first.asked.get("file") == group.digest:

@@ -710,6 +710,11 @@ def _stored(db: Database, submission: str | None) -> tuple[str, GroupChange] | N
     return (rows[0]["group_id"], _change_from_row(rows[0])) if rows else None
 
 
+def submitted(db: Database, submission: str | None) -> tuple[str, GroupChange] | None:
+    """The group and change stored under a form's one-time key (None: none)."""
+    return _stored(db, submission)
+
+
 def _store(
     db: Database, state: GroupState, cmd: GroupCommand, plan: _Plan, stamp: str
 ) -> GroupChange:

@@ -9,10 +9,12 @@ import json
 import re
 import sqlite3
 
+from scorekeeper import cli
 from scorekeeper import db as store
 from scorekeeper import groupfile as gf
 from scorekeeper import groups as g
 from scorekeeper.app import create_app
+from scorekeeper.matchfile import MAX_FILE_BYTES
 from tests.test_backup import imported_ids, scorekeeper
 from tests.test_groupfile import friday
 
@@ -124,3 +126,7 @@ def test_a_backup_holds_every_group_table_row_for_row(tmp_path, capsys):
         assert gf.group_document(db, state)["matches"] == friday()["matches"]
     finally:
         db.close()
+
+
+def test_import_reads_enough_to_tell_a_group_file_over_its_limit():
+    assert max(MAX_FILE_BYTES, gf.MAX_GROUP_FILE_BYTES) + 1 == cli.MAX_IMPORT_READ
