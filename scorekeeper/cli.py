@@ -211,12 +211,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Load match files and group files, each one whole or not at all; say
-    which were refused."""
-    from .backup import IMPORT_DEVICE, import_match_file
+    """Load match files, each one whole or not at all; say which were refused."""
+    from .backup import import_match_file
     from .db import StoreBusy, connect
-    from .groupfile import GroupHere, import_group, names_group, read_group_file
-    from .groups import GroupRefused
 
     app = _open_app(args)
     if app is None:
@@ -228,25 +225,13 @@ def cmd_import(args: argparse.Namespace) -> int:
             try:
                 with open(name, "rb") as handle:
                     raw = handle.read(MAX_IMPORT_READ)
-                if names_group(raw):
-                    made = import_group(db, read_group_file(raw), device=IMPORT_DEVICE)
-                    state = made.state
-                    count = len(state.matches)
-                    plural = "" if count == 1 else "es"
-                    said = (
-                        f"{name}: imported as the group /g/{made.group_id} ({count} match{plural})"
-                    )
-                    print(_one_line(said))
+                if _imported_group(db, name, raw):  # a group file: the group, its matches
                     continue
                 match_id, match = import_match_file(db, raw)
             except OSError as exc:
                 problems = [f"cannot read: {exc.strerror or exc}"]
             except MatchError as exc:
                 problems = exc.lines
-            except GroupHere as here:
-                problems = [f"the group {here.state.name} is already here, as /g/{here.state.id}"]
-            except GroupRefused as refused:
-                problems = [refused.message]
             except StoreBusy as exc:
                 problems = [f"the store cannot be written now ({exc}); try again"]
             else:
@@ -266,6 +251,29 @@ def cmd_import(args: argparse.Namespace) -> int:
         )
         return EXIT_INVALID
     return 0
+
+
+def _imported_group(db, name: str, raw: bytes) -> bool:
+    """Store `raw` as a new group with its matches when it is a group file (and
+    say so); False when it is none. Raises MatchError naming what was refused."""
+    from .backup import IMPORT_DEVICE
+    from .groupfile import GroupHere, import_group, names_group, read_group_file
+    from .groups import GroupRefused
+    from .variants import Problem
+
+    if not names_group(raw):
+        return False
+    try:
+        made = import_group(db, read_group_file(raw), device=IMPORT_DEVICE)
+    except GroupHere as here:
+        said = f"the group {here.state.name} is already here, as /g/{here.state.id}"
+        raise MatchError([Problem(said)]) from None
+    except GroupRefused as refused:
+        raise MatchError([Problem(refused.message)]) from None
+    count = len(made.state.matches)
+    where = f"the group /g/{made.group_id} ({count} match{'' if count == 1 else 'es'})"
+    print(_one_line(f"{name}: imported as {where}"))
+    return True
 
 
 def build_parser() -> argparse.ArgumentParser:
