@@ -39,7 +39,7 @@ from .commands import (
     place_problems,
     submit,
 )
-from .groupfile import import_group
+from .group_import import import_group
 from .messages import change_lines, changed_words, flash_problems, flash_undo
 from .pages import filename, load_or_404, match_state, share_links, sheet_context
 from .phone import my_groups, my_matches, phone_name, remember
