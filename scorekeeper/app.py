@@ -28,7 +28,7 @@ from .assets import fingerprint_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
 from .registry import missing
-from .views import groups, hands, history, live, matches, rules, sheets
+from .views import groupfile, groups, hands, history, live, matches, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -107,6 +107,7 @@ def create_app(
         raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
     for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp, groups.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key

@@ -18,7 +18,10 @@ from .report import match_summary, score_document
 from .variants import VARIANTS, MatchError
 
 EXIT_INVALID = 2
-MAX_IMPORT_READ = MAX_FILE_BYTES + 1  # enough to tell a file over the limit
+# Enough to tell a match file or a group file over its limit (the group file's,
+# groupfile.MAX_GROUP_FILE_BYTES, written out: importing that module here would
+# load the store for `scorekeeper score` too; a test checks the two agree).
+MAX_IMPORT_READ = max(MAX_FILE_BYTES, 1536 * 1024) + 1
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -178,9 +181,11 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Every match as a match file in a folder (deleted ones in its deleted/ folder)."""
+    """Every match as a match file in a folder (deleted ones in its deleted/
+    folder), and every group as a group file in its groups/ folder."""
     from .backup import DELETED_FOLDER, export_matches
     from .db import connect
+    from .groupfile import GROUPS_FOLDER, export_groups
 
     app = _open_app(args)
     if app is None:
@@ -192,12 +197,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         in_play, deleted = export_matches(db, folder)
+        groups = export_groups(db, folder)
     except OSError as exc:
         return _not_written(args.dir, exc)
     finally:
         db.close()
     also = f", and {deleted} deleted in {folder / DELETED_FOLDER}" if deleted else ""
     print(f"Exported {in_play} match{'' if in_play == 1 else 'es'} to {folder}{also}")
+    if groups:
+        plural = "" if groups == 1 else "s"
+        print(f"Exported {groups} group{plural} to {folder / GROUPS_FOLDER}")
     return 0
 
 
@@ -216,6 +225,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             try:
                 with open(name, "rb") as handle:
                     raw = handle.read(MAX_IMPORT_READ)
+                if _imported_group(db, name, raw):  # a group file: the group, its matches
+                    continue
                 match_id, match = import_match_file(db, raw)
             except OSError as exc:
                 problems = [f"cannot read: {exc.strerror or exc}"]
@@ -240,6 +251,29 @@ def cmd_import(args: argparse.Namespace) -> int:
         )
         return EXIT_INVALID
     return 0
+
+
+def _imported_group(db, name: str, raw: bytes) -> bool:
+    """Store `raw` as a new group with its matches when it is a group file (and
+    say so); False when it is none. Raises MatchError naming what was refused."""
+    from .backup import IMPORT_DEVICE
+    from .groupfile import GroupHere, import_group, names_group, read_group_file
+    from .groups import GroupRefused
+    from .variants import Problem
+
+    if not names_group(raw):
+        return False
+    try:
+        made = import_group(db, read_group_file(raw), device=IMPORT_DEVICE)
+    except GroupHere as here:
+        said = f"the group {here.state.name} is already here, as /g/{here.state.id}"
+        raise MatchError([Problem(said)]) from None
+    except GroupRefused as refused:
+        raise MatchError([Problem(refused.message)]) from None
+    count = len(made.state.matches)
+    where = f"the group /g/{made.group_id} ({count} match{'' if count == 1 else 'es'})"
+    print(_one_line(f"{name}: imported as {where}"))
+    return True
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -299,14 +333,18 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser(
         "export",
         parents=[store],
-        help="write every match as a match file into DIR (deleted ones into DIR/deleted)",
+        help="write every match as a match file into DIR (deleted ones into DIR/deleted)"
+        " and every group as a group file into DIR/groups",
     )
     export.add_argument("dir", metavar="DIR", help="the folder to write (made if missing)")
     export.set_defaults(run=cmd_export)
     load = commands.add_parser(
-        "import", parents=[store], help="store each match file as a new match, whole or not at all"
+        "import",
+        parents=[store],
+        help="store each match file as a new match and each group file as a new group,"
+        " whole or not at all",
     )
-    load.add_argument("files", metavar="FILE", nargs="+", help="match files (.json)")
+    load.add_argument("files", metavar="FILE", nargs="+", help="match files or group files (.json)")
     load.set_defaults(run=cmd_import)
     return parser
 

@@ -158,11 +158,22 @@ def close_db(exc: BaseException | None = None) -> None:
 _write_turn = threading.Lock()
 
 
+_holding = threading.local()  # the connection whose write this thread holds
+
+
 @contextmanager
 def writing(db: Database) -> Iterator[Database]:
-    """One write transaction holding the write lock from its first statement."""
+    """One write transaction holding the write lock from its first statement.
+
+    A write started inside another on the same connection (a group file's
+    matches, each `create_match`, inside the import of the group) joins it:
+    the outermost commits, and a failure anywhere rolls all of it back."""
+    if getattr(_holding, "db", None) is db and db.conn.in_transaction:
+        yield db
+        return
     if not _write_turn.acquire(timeout=BUSY_TIMEOUT):
         raise StoreBusy("another write of this server held the store too long")
+    _holding.db = db
     try:
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -180,6 +191,7 @@ def writing(db: Database) -> Iterator[Database]:
                 raise StoreBusy(str(exc)) from exc
             raise
     finally:
+        _holding.db = None
         _write_turn.release()
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import DEFAULT_DEVICE
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE
 from .db import load_match, new_match_id, new_token, now, writing
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
 from .names import alike, direction_problem, name_problem, normal
@@ -51,6 +51,7 @@ NEW_MATCH, ADD_MATCH, REMOVE_MATCH, PAY, UNDO = (
     "pay",
     "undo",
 )
+ADD_MATCHES = "add_matches"  # the matches of a group file, each with its mapping
 MAX_MEMBERS = 40
 MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
 NEW = "new"  # a mapping's choice: the player becomes a new member of that name
@@ -556,6 +557,23 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
         verb = "Match started" if kind == NEW_MATCH else "Match added"
         return _Plan(parts, f"{verb}: {match_words(db, match_id)}", serial)
+    if kind == ADD_MATCHES:
+        # A group file's matches, joined at once: one change, one Undo.
+        parts: dict[str, Any] = {}
+        for joined in asked.get("matches") or []:
+            match_id = joined.get("match")
+            if not isinstance(match_id, str) or f"match:{match_id}" in parts:
+                raise GroupRefused("Give each match's address once.", field="match")
+            found, mapping, serial = _mapping(
+                db, state, match_id, joined.get("mapping") or {}, serial
+            )
+            parts.update(found)
+            parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
+        if not parts:
+            raise GroupRefused("Give at least one match.", field="match")
+        count = sum(1 for key in parts if key.startswith("match:"))
+        words = f"{count} match{'' if count == 1 else 'es'}"
+        return _Plan(parts, f"Matches added from a group file: {words}", serial)
     if kind == REMOVE_MATCH:
         match_id = asked.get("match")
         if match_id not in state.matches:
@@ -570,7 +588,8 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
 
 def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:
     """Payments recorded: `asked["payments"]`, each {payer, payee, amount,
-    currency, date} (member ids; amount as text with two decimals at most)."""
+    currency, date} (member ids; amount as text with two decimals at most);
+    a group file's payments also name the phone that recorded each (`by`)."""
     payments = asked.get("payments")
     if not isinstance(payments, list) or not payments:
         raise GroupRefused("Give at least one payment.", field="payments")
@@ -594,6 +613,9 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
             day = date.fromisoformat(pay.get("date") or "").isoformat()
         except (TypeError, ValueError):
             raise GroupRefused("Give the day it was paid, like 2026-11-25.", field="date") from None
+        by = pay.get("by", device)
+        if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE:
+            raise GroupRefused(f"Name the phone in 1–{MAX_DEVICE} characters.", field="by")
         serial += 1
         amount = f"{Decimal(pay['amount']):.2f}"
         parts[f"payment:{serial}"] = {
@@ -602,11 +624,17 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
             "amount": amount,
             "currency": currency.strip(),
             "date": day,
-            "device": device,
+            "device": by.strip(),
             "created": stamp,
         }
         words.append(f"{payer.name} paid {payee.name} {amount} {currency}".strip())
+    if len(words) > MAX_PAID_WORDS:  # a group file's payments: the history stays short
+        more = len(words) - MAX_PAID_WORDS
+        words = [*words[:MAX_PAID_WORDS], f"and {more} more payment{'' if more == 1 else 's'}"]
     return _Plan(parts, "Paid: " + "; ".join(words), serial)
+
+
+MAX_PAID_WORDS = 40  # payments named in one change's summary (a settle-up has fewer)
 
 
 def _conflicts(kind: str, after: dict[str, Any], since: list[GroupChange]) -> list[GroupChange]:
@@ -680,6 +708,11 @@ def _stored(db: Database, submission: str | None) -> tuple[str, GroupChange] | N
         return None
     rows = list(db.query("select * from group_changes where submission = ?", [submission]))
     return (rows[0]["group_id"], _change_from_row(rows[0])) if rows else None
+
+
+def submitted(db: Database, submission: str | None) -> tuple[str, GroupChange] | None:
+    """The group and change stored under a form's one-time key (None: none)."""
+    return _stored(db, submission)
 
 
 def _store(
@@ -788,12 +821,17 @@ def create_group(
     *,
     device: str = DEFAULT_DEVICE,
     submission: str | None = None,
+    imported: str | None = None,
 ) -> GroupApplied:
     """Store a new group with its members in this order (names checked by the
-    caller's form, checked again here) and its default stakes."""
+    caller's form, checked again here) and its default stakes. `imported`: the
+    digest of the group file it comes from (kept in its first change, so the
+    same file imported again is known)."""
     asked = {"name": (name or "").strip(), "members": [normal(m) for m in members]}
     if stakes:
         asked["stakes"] = stakes
+    if imported:
+        asked["file"] = imported
     problem = group_name_problem(name)
     if problem:
         raise GroupRefused(problem, field="name")
@@ -833,7 +871,8 @@ def create_group(
         for game, stake in (stakes or {}).items():
             parts[f"stake:{game}"] = stake
         who = f" ({', '.join(asked['members'])})" if members else ""
-        plan = _Plan(parts, f"Group started: {asked['name']}{who}", serial)
+        verb = "Group imported from a file" if imported else "Group started"
+        plan = _Plan(parts, f"{verb}: {asked['name']}{who}", serial)
         cmd = GroupCommand(CREATE, asked, None, submission, device)
         change = _store(db, state, cmd, plan, stamp)
         return GroupApplied(group_id, change, load_group(db, group_id))

@@ -4,6 +4,7 @@ One module per blueprint (`matches`, `hands`, `history`, `live`, `sheets`,
 `rules`); beneath them, what they share, each by concept: `pages` (a match
 loaded for its pages, sheet, stake, settlement, share codes), `commands` (the
 write path: a form becomes one command for `db.apply`), `messages` (what
-changed, flashed problems, Undo), `phone` (this phone's cookies) and `routing`
-(the address converters). Imports point down: a blueprint never imports another.
+changed, flashed problems, Undo), `phone` (this phone's cookies), `routing`
+(the address converters) and `group_import` (a group file sent with an
+import form). Imports point down: a blueprint never imports another.
 """

@@ -14,6 +14,7 @@ from .. import groups, pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
+from ..groupfile import MAX_GROUP_FILE_BYTES, names_group
 from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
@@ -38,6 +39,7 @@ from .commands import (
     place_problems,
     submit,
 )
+from .group_import import import_group
 from .messages import change_lines, changed_words, flash_problems, flash_undo
 from .pages import filename, load_or_404, match_state, share_links, sheet_context
 from .phone import my_groups, my_matches, phone_name, remember
@@ -235,7 +237,10 @@ def import_file():
         for message in form.match_file.errors or ["The form expired; try again."]:
             flash(message, "error")
         return redirect(url_for("matches.index"))
-    raw = form.match_file.data.read(MAX_FILE_BYTES + 1)
+    raw = form.match_file.data.read(max(MAX_FILE_BYTES, MAX_GROUP_FILE_BYTES) + 1)
+    if names_group(raw):  # a group file: the group with its matches (views/groupfile.py)
+        return import_group(raw)
+
     try:
         if len(raw) > MAX_FILE_BYTES:
             raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])

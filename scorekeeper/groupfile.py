@@ -1,0 +1,587 @@
+"""Read, validate, write and import the group file (`scorekeeper-group/1`).
+
+A group file is one group whole: its name, members in order, default stakes,
+every match as its own match file (docs/match-file.md, with the day it was
+played) with each player mapped to a member, and the payments recorded.
+docs/group-file.md is its public description.
+
+Importing one is one write transaction through the groups' and matches' own
+write paths: the group is started (`groups.create_group`), each match is
+started like an imported match (`db.create_match`) and joined to the group in
+that transaction (`groups.apply_in`, its players mapped), then the payments
+are recorded (`groups.apply_in`, PAY). A problem anywhere stores nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from .backup import _own_folder, slug, write_file
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE
+from .db import create_match, load_match, writing
+from .games.common import key_name
+from .groups import (
+    ADD_MATCHES,
+    CREATE,
+    EVERY_GAME,
+    MAX_MEMBERS,
+    PAY,
+    GroupApplied,
+    GroupCommand,
+    GroupState,
+    amount_problem,
+    apply_in,
+    create_group,
+    group_name_problem,
+    load_group,
+    member_name_problem,
+    played_day,
+    stake_refusal,
+    submitted,
+)
+from .matchfile import (
+    MAX_CURRENCY,
+    MAX_DEPTH,
+    MAX_ENTRIES,
+    Match,
+    from_document,
+    nested_deeper,
+    parse_played,
+)
+from .names import alike, name_problem, normal
+from .variants import VARIANTS, MatchError, Problem
+
+FORMAT = "scorekeeper-group/1"
+TOP_LEVEL_KEYS = ("format", "name", "members", "stakes", "matches", "payments")
+MATCH_KEYS = ("mapping", "match")
+PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
+# Limits of the table app: years of weekly evenings, in a file the web import
+# takes (its requests are at most 2 MB).
+MAX_GROUP_FILE_BYTES = 1536 * 1024
+MAX_GROUP_MATCHES = 500
+MAX_GROUP_PAYMENTS = 2000
+GROUP_LIMITS_TEXT = (
+    f"a group file holds at most {MAX_MEMBERS} members, {MAX_GROUP_MATCHES} matches"
+    f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most 1.5 MB"
+)
+# The file, its matches, an entry, then a match file's own nesting.
+MAX_GROUP_DEPTH = MAX_DEPTH + 3
+
+
+@dataclass(frozen=True)
+class GroupMatchEntry:
+    mapping: dict[str, str]  # player name in the match -> member name
+    match: Match
+
+
+@dataclass(frozen=True)
+class GroupPayment:
+    payer: str  # member names
+    payee: str
+    amount: str  # "7.50"
+    currency: str
+    date: str  # YYYY-MM-DD
+    by: str  # the phone that recorded it
+
+
+@dataclass(frozen=True)
+class GroupFile:
+    """A checked group file; `digest` names its content (the same file, however
+    spaced, has the same digest)."""
+
+    name: str
+    members: list[str]
+    stakes: dict[str, dict[str, Any]]
+    matches: list[GroupMatchEntry]
+    payments: list[GroupPayment]
+    digest: str
+
+
+class GroupHere(Exception):
+    """The group of this file is already in the store: nothing was stored.
+    `state` is that group now; `imported`: it came from this file (otherwise it
+    is the group the file was exported from)."""
+
+    def __init__(self, state: GroupState, imported: bool):
+        super().__init__(state.id)
+        self.state = state
+        self.imported = imported
+
+
+# --- writing ----------------------------------------------------------------------
+
+
+def group_document(db: Database, state: GroupState) -> dict[str, Any]:
+    """The group file of a stored group. A deleted match of the group is left
+    out (it counts in no ledger); each match names the day it was played."""
+    names = {m.id: m.name for m in state.members}
+    matches = []
+    for match_id, joined in state.matches.items():
+        stored = load_match(db, match_id)
+        if stored is None or stored.deleted:
+            continue
+        match = stored.match
+        if match.played is None:
+            match = replace(match, played=played_day(stored.created))
+        mapping = {player: names[member] for player, member in joined.mapping.items()}
+        entry = {"mapping": mapping, "match": match.as_json()}
+        matches.append(((match.played, stored.created, match_id), entry))
+    matches.sort(key=lambda found: found[0])
+    payments = [
+        {
+            "from": names[p.payer],
+            "to": names[p.payee],
+            "amount": p.amount,
+            "currency": p.currency,
+            "date": p.date,
+            "by": p.device,
+        }
+        for p in state.payments
+    ]
+    return {
+        "format": FORMAT,
+        "name": state.name,
+        "members": [m.name for m in state.members],
+        "stakes": {game: state.stakes[game] for game in _game_order(state.stakes)},
+        "matches": [entry for _, entry in matches],
+        "payments": payments,
+    }
+
+
+def _game_order(stakes: dict[str, Any]) -> list[str]:
+    return [game for game in (EVERY_GAME, *VARIANTS) if game in stakes]
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The group file as text: one line per match and per payment, so a long
+    group stays readable and a change shows as one line in a diff."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = ["{"]
+    keys = list(doc)
+    for index, key in enumerate(keys):
+        value = doc[key]
+        comma = "," if index < len(keys) - 1 else ""
+        if key in ("matches", "payments") and value:
+            inner = ",\n".join(f"    {one(item)}" for item in value)
+            lines.append(f"  {one(key)}: [\n{inner}\n  ]{comma}")
+        else:
+            lines.append(f"  {one(key)}: {one(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+GROUPS_FOLDER = "groups"  # where `scorekeeper export` writes the group files
+
+
+def export_groups(db: Database, folder: Path) -> int:
+    """Write every group into `folder`/groups as a group file; return how many.
+    A file of the same name is replaced, a symbolic link too (never followed)."""
+    ids = [row["id"] for row in db.query("select id from groups order by created, id")]
+    if not ids:
+        return 0
+    target = folder / GROUPS_FOLDER
+    _own_folder(target)
+    for group_id in ids:
+        state = load_group(db, group_id)
+        write_file(target / group_filename(state), dumps(group_document(db, state)))
+    return len(ids)
+
+
+def group_filename(state: GroupState) -> str:
+    """`<name>-<id>.group.json`: readable, unique by the id."""
+    return f"{slug(state.name) or 'group'}-{state.id}.group.json"
+
+
+# --- reading ----------------------------------------------------------------------
+
+
+def digest_of(doc: Any) -> str:
+    canonical = json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def names_group(raw: bytes) -> bool:
+    """Whether uploaded bytes are meant as a group file (its format key says so),
+    also when they are too large or not valid JSON: then the group file's own
+    checks say what is wrong."""
+    head = raw.lstrip()[:1]
+    if head != b"{":
+        return False
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return b'"format": "scorekeeper-group/' in raw or b'"format":"scorekeeper-group/' in raw
+    return isinstance(doc, dict) and str(doc.get("format", "")).startswith("scorekeeper-group/")
+
+
+def read_group_file(raw: bytes) -> GroupFile:
+    """A group file as the app imports it (web or command line). Raises
+    MatchError, each problem one line naming where it is."""
+    if len(raw) > MAX_GROUP_FILE_BYTES:
+        raise MatchError([Problem(f"larger than 1.5 MB; {GROUP_LIMITS_TEXT}", "file")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MatchError([Problem("not a UTF-8 text file", "file")]) from None
+    return loads(text)
+
+
+def loads(text: str) -> GroupFile:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        message = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        raise MatchError([Problem(message, "file")]) from None
+    except (RecursionError, ValueError) as exc:
+        message = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise MatchError([Problem(f"not valid JSON: {message}", "file")]) from None
+    return from_group_document(doc)
+
+
+def _bad_text(value: Any) -> bool:
+    return isinstance(value, str) and any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
+
+
+def from_group_document(doc: Any) -> GroupFile:
+    """Check a parsed group document, every match replayed. Raises MatchError
+    listing every problem (`matches[2]: hand 3: contract: …`)."""
+    if not isinstance(doc, dict):
+        raise MatchError([Problem("the group file must be a JSON object", "file")])
+    if nested_deeper(doc, MAX_GROUP_DEPTH):
+        message = (
+            f"nested too deeply: a group file nests lists and objects at most"
+            f" {MAX_GROUP_DEPTH} levels"
+        )
+        raise MatchError([Problem(message, "file")])
+    problems = [
+        Problem(f"unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}", key_name(key))
+        for key in doc
+        if key not in TOP_LEVEL_KEYS
+    ]
+    if doc.get("format") != FORMAT:
+        problems.append(Problem(f"{doc.get('format')!r:.60} is not {FORMAT!r}", "format"))
+    name = doc.get("name")
+    turned = "is not valid text; retype it" if _bad_text(name) else group_name_problem(name)
+    if turned:
+        problems.append(Problem(turned, "name"))
+    members, named = _members(doc.get("members"), problems)
+    stakes = _stakes(doc.get("stakes", {}), problems)
+    # Mappings and payments are checked against every name listed, a refused
+    # one too: its own line says what is wrong with it.
+    matches = _matches(doc.get("matches", []), named, problems)
+    payments = _payments(doc.get("payments", []), named, problems)
+    if problems:
+        raise MatchError(problems)
+    return GroupFile(name.strip(), members, stakes, matches, payments, digest_of(doc))
+
+
+def _members(value: Any, problems: list[Problem]) -> tuple[list[str], list[str] | None]:
+    """The members that can be stored, and every name listed (None: no list
+    to check the mappings and payments against)."""
+    if not isinstance(value, list):
+        problems.append(Problem('give the members\' names in order: ["Ann", "Bob"]', "members"))
+        return [], None
+    if len(value) > MAX_MEMBERS:
+        problems.append(
+            Problem(f"{len(value)} members; a group has at most {MAX_MEMBERS}", "members")
+        )
+        return [], None
+    kept: list[str] = []
+    for index, member in enumerate(value):
+        where = f"members[{index}]"
+        problem = (
+            "is not valid text; retype it"
+            if _bad_text(member)
+            else member_name_problem(member, where)
+        )
+        if problem:
+            problems.append(Problem(problem.rstrip("."), where))
+            continue
+        if normal(member) != member:
+            problems.append(
+                Problem(f"{member!r:.60}: write the name without spaces around it", where)
+            )
+            continue
+        twin = next((m for m in kept if alike(m, member)), None)
+        if twin:
+            problems.append(Problem(f"{member} reads the same as the member {twin}", where))
+            continue
+        kept.append(member)
+    return kept, [m for m in value if isinstance(m, str)]
+
+
+def _stakes(value: Any, problems: list[Problem]) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict):
+        problems.append(Problem('give an object of stakes per game: {"*": {…}}', "stakes"))
+        return {}
+    kept = {}
+    for game, stake in value.items():
+        where = f"stakes: {game if game == EVERY_GAME else key_name(game)}"
+        if game != EVERY_GAME and game not in VARIANTS:
+            problems.append(
+                Problem(f'not a game id; give "*" or one of {", ".join(VARIANTS)}', where)
+            )
+            continue
+        refused = stake_refusal(stake) if stake is not None else None
+        if stake is None:
+            problems.append(Problem('give a stake like {"amount": "0.50", "per": 1}', where))
+            continue
+        if refused is not None:
+            problems.append(Problem(refused.message.rstrip("."), where))
+            continue
+        kept[game] = stake
+    return kept
+
+
+def _matches(
+    value: Any, members: list[str] | None, problems: list[Problem]
+) -> list[GroupMatchEntry]:
+    if not isinstance(value, list):
+        problems.append(Problem('give a list of {"mapping": …, "match": …}', "matches"))
+        return []
+    if len(value) > MAX_GROUP_MATCHES:
+        problems.append(
+            Problem(
+                f"{len(value)} matches; a group file holds at most {MAX_GROUP_MATCHES}", "matches"
+            )
+        )
+        return []
+    kept = []
+    for index, entry in enumerate(value):
+        where = f"matches[{index}]"
+        if not isinstance(entry, dict):
+            problems.append(Problem('give an object {"mapping": …, "match": …}', where))
+            continue
+        unknown = [key_name(k) for k in entry if k not in MATCH_KEYS]
+        for key in unknown:
+            problems.append(Problem(f"{key}: unknown key; allowed: mapping, match", where))
+        try:
+            match = from_document(entry.get("match"), max_entries=MAX_ENTRIES)
+        except MatchError as exc:
+            problems += [Problem(line, where) for line in exc.lines]
+            continue
+        mapping = _mapping(entry.get("mapping", {}), match, members, where, problems)
+        if mapping is not None and not unknown:
+            kept.append(GroupMatchEntry(mapping, match))
+    return kept
+
+
+def _mapping(
+    value: Any, match: Match, members: list[str] | None, where: str, problems: list[Problem]
+) -> dict[str, str] | None:
+    """Each player of `match` -> the member they are: as the file maps them,
+    else the member of the same name."""
+    if not isinstance(value, dict):
+        problems.append(Problem('give an object {"player": "member"}', f"{where}: mapping"))
+        return None
+    before = len(problems)
+    for player in value:
+        if player not in match.players:
+            problems.append(
+                Problem(f"{key_name(player)}: does not play in this match", f"{where}: mapping")
+            )
+    chosen: dict[str, str] = {}
+    for player in match.players:
+        wanted = value.get(player, player)
+        if members is None:
+            chosen[player] = wanted
+            continue
+        member = next((m for m in members if m == wanted), None) or next(
+            (m for m in members if isinstance(wanted, str) and alike(m, wanted)), None
+        )
+        if member is None:
+            said = (
+                f"{wanted!r:.60} is not one of the members"
+                if player in value
+                else ("is not a member; map the player to one")
+            )
+            problems.append(Problem(said, f"{where}: mapping: {player}"))
+            continue
+        twin = next((p for p, m in chosen.items() if m == member), None)
+        if twin is not None:
+            problems.append(
+                Problem(
+                    f"{twin} and {player} are both {member}: a member plays once in a match",
+                    f"{where}: mapping",
+                )
+            )
+            continue
+        chosen[player] = member
+    return chosen if len(problems) == before else None
+
+
+def _payments(value: Any, members: list[str] | None, problems: list[Problem]) -> list[GroupPayment]:
+    if not isinstance(value, list):
+        problems.append(Problem('give a list of {"from", "to", "amount", …}', "payments"))
+        return []
+    if len(value) > MAX_GROUP_PAYMENTS:
+        message = f"{len(value)} payments; a group file holds at most {MAX_GROUP_PAYMENTS}"
+        problems.append(Problem(message, "payments"))
+        return []
+    kept = []
+    for index, pay in enumerate(value):
+        where = f"payments[{index}]"
+        if not isinstance(pay, dict):
+            problems.append(Problem('give an object {"from", "to", "amount", …}', where))
+            continue
+        before = len(problems)
+        for key in pay:
+            if key not in PAYMENT_KEYS:
+                allowed = ", ".join(PAYMENT_KEYS)
+                problems.append(
+                    Problem(f"unknown key; allowed: {allowed}", f"{where}: {key_name(key)}")
+                )
+        for key in ("from", "to"):
+            if members is not None and pay.get(key) not in members:
+                problems.append(
+                    Problem(f"{pay.get(key)!r:.60} is not one of the members", f"{where}: {key}")
+                )
+        if pay.get("from") == pay.get("to") and isinstance(pay.get("from"), str):
+            problems.append(Problem("a member pays another member, not themselves", f"{where}: to"))
+        problem = amount_problem(pay.get("amount"))
+        if problem:
+            problems.append(Problem(problem.rstrip("."), f"{where}: amount"))
+        currency = pay.get("currency", "")
+        if not isinstance(currency, str) or len(currency) > MAX_CURRENCY or _bad_text(currency):
+            message = f"give text of at most {MAX_CURRENCY} characters"
+            problems.append(Problem(message, f"{where}: currency"))
+        day, wrong = parse_played(pay.get("date"))
+        if wrong:
+            problems.append(Problem(wrong[0].message, f"{where}: date"))
+        by = pay.get("by", DEFAULT_DEVICE)
+        if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE or name_problem(by):
+            message = f"give the phone's name, text of 1–{MAX_DEVICE} characters"
+            problems.append(Problem(message, f"{where}: by"))
+        if len(problems) == before:
+            amount = f"{Decimal(pay['amount']):.2f}"
+            kept.append(
+                GroupPayment(
+                    pay["from"], pay["to"], amount, currency.strip(), day.isoformat(), by.strip()
+                )
+            )
+    return kept
+
+
+# --- importing --------------------------------------------------------------------
+
+
+def _started_on(day: date, place: int) -> str:
+    """A match's start stamp on the day it was played: noon there, so the day
+    reads the same in any time zone the server may be moved to, and a
+    millisecond more for each match before it in the file, so matches of one
+    day keep the file's order."""
+    noon = datetime.combine(day, time(12)) + timedelta(milliseconds=place)
+    return noon.astimezone().isoformat(timespec="milliseconds")
+
+
+def exported_here(db: Database, group: GroupFile) -> GroupState | None:
+    """A group of the store whose group file is this one (it was exported from here)."""
+    rows = db.query("select id from groups where name = ? order by created", [group.name])
+    for row in rows:
+        state = load_group(db, row["id"])
+        if state is not None and digest_of(group_document(db, state)) == group.digest:
+            return state
+    return None
+
+
+def imported_here(db: Database, digest: str) -> GroupState | None:
+    """The group first imported from the file of this digest, if still here."""
+    rows = db.query(
+        "select group_id from group_changes where kind = ? and json_extract(asked, '$.file') = ?"
+        " order by created",
+        [CREATE, digest],
+    )
+    for row in rows:
+        state = load_group(db, row["group_id"])
+        if state is not None:
+            return state
+    return None
+
+
+def import_group(
+    db: Database,
+    group: GroupFile,
+    *,
+    device: str = DEFAULT_DEVICE,
+    submission: str | None = None,
+    copy: bool = False,
+) -> GroupApplied:
+    """Store a checked group file as a new group with its matches, mappings and
+    payments, in one write transaction. The same form sent again answers as
+    the first time (`repeated`); a group already here (imported from this
+    file, or the group it was exported from) raises GroupHere unless `copy`.
+    Raises GroupRefused or StoreBusy with nothing stored."""
+    with writing(db):
+        earlier = submitted(db, submission)
+        if earlier is not None:
+            first = earlier[1]
+            if first.kind == CREATE and first.asked.get("file") == group.digest:
+                state = load_group(db, earlier[0])
+                if state is not None:
+                    return GroupApplied(earlier[0], first, state, repeated=True)
+            submission = None
+        if not copy:
+            here = imported_here(db, group.digest)
+            if here is not None:
+                raise GroupHere(here, imported=True)
+            here = exported_here(db, group)
+            if here is not None:
+                raise GroupHere(here, imported=False)
+        made = create_group(
+            db,
+            group.name,
+            group.members,
+            group.stakes or None,
+            device=device,
+            submission=submission,
+            imported=group.digest,
+        )
+        group_id = made.group_id
+        ids = {m.name: m.id for m in made.state.members}
+        joined = []
+        for place, entry in enumerate(group.matches):
+            started = create_match(db, entry.match, device=device, join=_on_its_day(entry, place))
+            mapping = {player: ids[member] for player, member in entry.mapping.items()}
+            joined.append({"match": started.match_id, "mapping": mapping})
+        if joined:
+            cmd = GroupCommand(ADD_MATCHES, {"matches": joined}, None, None, device)
+            apply_in(db, group_id, cmd)
+        if group.payments:
+            paid = [
+                {
+                    "payer": ids[p.payer],
+                    "payee": ids[p.payee],
+                    "amount": p.amount,
+                    "currency": p.currency,
+                    "date": p.date,
+                    "by": p.by,
+                }
+                for p in group.payments
+            ]
+            apply_in(db, group_id, GroupCommand(PAY, {"payments": paid}, None, None, device))
+        return GroupApplied(group_id, made.change, load_group(db, group_id))
+
+
+def _on_its_day(entry: GroupMatchEntry, place: int):
+    """What `create_match` calls in its transaction: the match started on the
+    day it was played (the ledger's periods go by it)."""
+
+    def join(db: Database, match_id: str) -> None:
+        if entry.match.played is not None:
+            db.execute(
+                "update matches set created = ? where id = ?",
+                [_started_on(entry.match.played, place), match_id],
+            )
+
+    return join
