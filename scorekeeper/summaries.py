@@ -19,6 +19,8 @@ often, and most matches are not in a group at all.
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -73,11 +75,33 @@ def played_day(created: str) -> date:
     return datetime.fromisoformat(created).astimezone().date()
 
 
+# Summaries read lately, by (match id, revision): a summary is frozen and a
+# revision's summary never changes, so a warm page skips reading its JSON again.
+PARSED_KEPT = 20_000
+_parsed: OrderedDict[tuple[str, int], tuple[MatchSummary | None, dict, str]] = OrderedDict()
+_parsed_lock = threading.Lock()
+
+
 def _from_row(row: dict[str, Any]) -> Kept | None:
     """The kept summary of a row, when it is of the match's newest revision and
     of today's shape (None: replay the match)."""
     if row["kept_revision"] is None or row["kept_revision"] != row["revision"]:
         return None
+    key = (row["match_id"], row["revision"])
+    with _parsed_lock:
+        known = _parsed.get(key)
+    if known is not None:
+        summary, listing, problem = known
+        return Kept(
+            row["match_id"],
+            row["revision"],
+            played_day(row["created"]),
+            row["variant"],
+            json.loads(row["players"]),
+            summary,
+            listing,
+            problem,
+        )
     try:
         doc = json.loads(row["summary"])
         listing = json.loads(row["listing"])
@@ -86,6 +110,10 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
         summary = None if "unreadable" in doc else MatchSummary.from_json(doc)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
+    with _parsed_lock:
+        _parsed[key] = (summary, listing, doc.get("unreadable", ""))
+        while len(_parsed) > PARSED_KEPT:
+            _parsed.popitem(last=False)
     return Kept(
         row["match_id"],
         row["revision"],
