@@ -52,7 +52,7 @@ def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, se
     ann, bob = two_phones
     address = start_group(ann, server, "Friday trio", ["Ann", "Bob", "Cy"])
     bob.page.goto(address)
-    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (0)")
+    expect(bob.page.locator("#ledger-matches")).to_have_text("Matches (0)")
 
     # A stake for Chicago only: the new-match form fills it in for Chicago alone.
     ann.page.goto(address + "/stake")
@@ -75,7 +75,7 @@ def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, se
     assert re.search(r"/m/[\w-]{16}/hand/new$", ann.page.url), ann.page.url
 
     # Bob's page was not reloaded: the live poll brings the match in.
-    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (1)", timeout=LIVE_WAIT_MS)
+    expect(bob.page.locator("#ledger-matches")).to_have_text("Matches (1)", timeout=LIVE_WAIT_MS)
     listed = bob.page.locator(".group-matches li").first
     expect(listed).to_contain_text("The Top Game")
     expect(listed).to_contain_text("Ann, Bob, Cy")
