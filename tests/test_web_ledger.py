@@ -403,3 +403,59 @@ def test_the_ledger_and_statistics_as_pdf(client, group, tmp_path):
         ["pdftotext", str(tmp_path / "s.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "Friday four · statistics" in text
+
+
+def test_the_statistics_as_csv(client, group):
+    group_id, _ = group
+    answer = client.get(f"/g/{group_id}/statistics.csv")
+    assert answer.headers["Content-Disposition"] == (
+        'attachment; filename="friday-four-all-time-statistics.csv"'
+    )
+    lines = answer.get_data(as_text=True).splitlines()
+    assert lines[:9] == [
+        "member,game,figure,label,value,of,counts,match",
+        "Ann,all games,matches,Matches,5,,matches played,",
+        'Ann,all games,won,Won,1,5,"matches won, alone or with others",',
+        "Ann,all games,hands,Hands,19,,hands dealt in and counted (Calypso: games),",
+        "Ann,all games,declared,Declared,4,,hands this player's contract was played,",
+        "Ann,all games,made,Made,3,4,contracts made of those this player declared,",
+        "Ann,all games,doubled,Doubled,1,,contracts this player declared that were doubled,",
+        'Ann,all games,redoubled,Redoubled,0,,"contracts this player declared, redoubled",',
+        "Ann,Calypso,matches,Matches,1,,matches played,",
+    ]
+    naf = [line for line in lines if line.startswith("Ann,Need a Fourth?,")]
+    assert "Ann,Need a Fourth?,worst,Worst,-2950,," in "\n".join(naf)
+    assert any(line.startswith("Ann,Need a Fourth?,lied,Lies caught,1,,") for line in naf)
+    partners = [line for line in lines if line.startswith("Bob,partners,")]
+    assert partners[0].startswith("Bob,partners,partner:")
+
+
+@pytest.mark.parametrize(
+    "args, words, slug",
+    [
+        ({}, "All time", "all-time"),
+        ({"period": "this-month"}, "This month (November 2026)", "2026-11"),
+        ({"period": "last-month"}, "Last month (October 2026)", "2026-10"),
+        ({"period": "this-year"}, "This year (2026)", "2026"),
+        ({"period": "between", "from": "2026-11-01"}, "1 Nov 2026 – now", "2026-11-01-to-now"),
+        (
+            {"period": "between", "to": "2026-01-31"},
+            "the start – 31 Jan 2026",
+            "start-to-2026-01-31",
+        ),
+    ],
+)
+def test_each_period_is_named_and_bounded(args, words, slug):
+    from datetime import date
+
+    from scorekeeper.views.ledger import chosen_period
+
+    chosen = chosen_period(args, today=date(2026, 11, 25))
+    assert (chosen.words, chosen.slug, chosen.errors) == (words, slug, {})
+    bounds = {
+        "this-month": (date(2026, 11, 1), date(2026, 11, 25)),
+        "last-month": (date(2026, 10, 1), date(2026, 10, 31)),
+        "this-year": (date(2026, 1, 1), date(2026, 11, 25)),
+    }
+    if args.get("period") in bounds:
+        assert (chosen.period.start, chosen.period.end) == bounds[args["period"]]
