@@ -47,6 +47,46 @@ def player_choices(players: list[str]) -> list[tuple[str, str]]:
     return [(p, p) for p in players]
 
 
+def refuse(field: Any, refused: dict[Any, str]) -> None:
+    """Mark the choices of a button group that the rules would refuse for the
+    state the form shows, each with its reason: the page draws them disabled with
+    the reason next to them (templates/macros.html `buttons`). Save still checks."""
+    field.refused = {str(value): reason for value, reason in refused.items()}
+
+
+def refuse_by(field: Any, other: Any, table: dict[Any, dict[Any, str]], hide: bool = False) -> None:
+    """Choices of `field` the rules refuse once `other` (a button group of the same
+    form, or a tuple of them) holds a value: `table` maps that value (a tuple of
+    values) to {choice: reason}. The page carries the table, so its script follows
+    the other groups' taps without knowing the rule (app.js); the form's own state
+    is drawn refused already. `hide`: the refused choice is left out, where the
+    group's hint says why."""
+    others = other if isinstance(other, tuple) else (other,)
+
+    def page_key(key: Any) -> str:  # several groups' values: one key, tab-joined
+        return "\t".join(map(str, key)) if isinstance(key, tuple) else str(key)
+
+    # On the page each row is said once per reason: [[reason, [choice, ...]], ...].
+    rows: dict[str, list[list[Any]]] = {}
+    for key, row in table.items():
+        said: dict[str, list[str]] = {}
+        for value, reason in row.items():
+            said.setdefault(reason, []).append(str(value))
+        rows[page_key(key)] = [[reason, values] for reason, values in said.items()]
+    field.refused_by = {"fields": [o.name for o in others], "table": rows, "hide": hide}
+    # The other groups' values as the form holds them: text from a tap, a number
+    # or a name from a stored hand (anything else matches no row).
+    held = [o.data if isinstance(o.data, (str, int)) else None for o in others]
+    now = rows.get(page_key(tuple(held) if len(held) > 1 else held[0]), [])
+    if not now and len(held) == 1:
+        now = rows.get(str(whole_number(str(held[0]))), [])
+    refused = {value: reason for reason, values in now for value in values}
+    if hide:
+        field.hidden_choices = list(refused)
+    else:
+        refuse(field, refused)
+
+
 class HandForm(FlaskForm):
     """Base of every variant's hand form: `quick` carries one-tap actions."""
 
@@ -67,17 +107,16 @@ class HandEntry:
     form: ClassVar[type[HandForm]]
     # Record field -> form field, where a rules problem should be shown.
     field_for: ClassVar[dict[str, str]] = {}
-    # What one entry of `hands` is called at the table ("Game" in Calypso).
-    noun: ClassVar[str] = "Hand"
     # One-tap actions: name -> button label; `quick_record` builds the record.
     quick_actions: ClassVar[dict[str, str]] = {}
     # A partial the page's script asks for while a hand is typed (Mini Bridge's
     # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
     preview_template: ClassVar[str | None] = None
 
-    def __init__(self, variant: str, template: str):
+    def __init__(self, variant: str, template: str, noun: str = "Hand"):
         self.variant = variant  # the id of the variant this entry serves
         self.template = template  # templates/games/<family>/hand.html
+        self.noun = noun  # what one entry of `hands` is called: the kit's word
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         """Set the choices that depend on the players and the state of the match."""

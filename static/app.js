@@ -87,7 +87,53 @@ window.Scorekeeper = {
       if (off && input.checked) input.checked = false;
     });
   },
+  // Choices the rules refuse for what the form shows now, as the server said them
+  // (value -> reason): disabled, the reason in words under the group, and unticked.
+  refuse(name, refused) {
+    const byReason = new Map();
+    document.querySelectorAll(`#group-${name} input`).forEach((input) => {
+      const reason = refused[input.value];
+      input.disabled = !!reason;
+      if (!reason) {
+        input.removeAttribute("aria-disabled");
+        input.removeAttribute("aria-describedby");
+        return;
+      }
+      input.setAttribute("aria-disabled", "true");
+      input.setAttribute("aria-describedby", `group-${name}-refused`);
+      if (input.checked) input.checked = false;
+      const label = document.querySelector(`label[for="${input.id}"]`);
+      byReason.set(reason, [...(byReason.get(reason) || []), label ? label.textContent.trim() : input.value]);
+    });
+    const note = document.getElementById(`group-${name}-refused`);
+    if (!note) return;
+    note.textContent = [...byReason].map(([reason, labels]) => `${labels.join(", ")}: ${reason}`).join(" ");
+    note.hidden = byReason.size === 0;
+  },
 };
+
+// Button groups whose refused choices depend on another group of the form: the
+// page carries the server's table (data-refused-by), this only looks it up.
+function setUpRefusals() {
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  const S = window.Scorekeeper;
+  const groups = [...form.querySelectorAll("fieldset[data-refused-by]")];
+  if (!groups.length) return;
+  const update = () => groups.forEach((group) => {
+    const by = JSON.parse(group.dataset.refusedBy);
+    const refused = {};
+    const key = by.fields.map((name) => S.value(name) ?? "None").join("\t");
+    (by.table[key] || []).forEach(([reason, values]) => {
+      values.forEach((value) => { refused[value] = reason; });
+    });
+    if (by.hide) S.hideChoices(group.dataset.field, Object.keys(refused));
+    else S.refuse(group.dataset.field, refused);
+  });
+  // Capture: the table is applied before any game script reads the groups.
+  form.addEventListener("change", update, true);
+  update();
+}
 
 // A refused form: start with the list of what to fix (it links to each field).
 function setUpErrorSummary() {
@@ -95,4 +141,4 @@ function setUpErrorSummary() {
   if (summary) summary.focus();
 }
 
-onReady(() => { setUpNewMatch(); setUpSheet(); setUpErrorSummary(); });
+onReady(() => { setUpNewMatch(); setUpSheet(); setUpErrorSummary(); setUpRefusals(); });

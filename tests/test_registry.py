@@ -69,7 +69,8 @@ def test_each_games_files_live_in_its_package_and_its_two_folders(family):
     pages = sorted(p.name for p in (ROOT / "templates" / "games" / family).iterdir())
     stems = sorted(v.replace("-", "_") for v, f in FAMILIES.items() if f == family)
     # the partial a preview request draws (the script shows what the rules say)
-    live = {"mini_bridge": ["_live.html"], "need_a_fourth": ["_bids.html"]}.get(family, [])
+    previews = {entry_for(v).preview_template for v, f in FAMILIES.items() if f == family}
+    live = [Path(p).name for p in previews if p]
     assert pages == sorted([*live, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)])
     assets = sorted(p.name for p in (ROOT / "static" / "games" / family).iterdir())
     styles = [] if family == "top_game" else [f"{family}.css"]

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..sheets import hand_rows
+from ..charts import Series, running_chart
+from ..sheets import hand_label, hand_rows
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
 from .settlement import Settlement
@@ -58,11 +59,21 @@ class GameKit:
     family: str
     variants: tuple[Variant, ...]
     sheet: Callable[[Match, Outcome], dict[str, Any]]
+    # What one entry of `hands` is called at the table ("Game" in Calypso): the
+    # form, the messages, the history and the chart say it.
+    noun: str = "Hand"
     # What a hand was, in a few words, on the sheets' hand log.
     row_words: Callable[[dict[str, Any], HandResult | None], str] = hand_words
     # The hand log's (contract, result) columns for a hand the game words its own
     # way (Mini Bridge's GAME or not, Calypso's winning side); None: the usual words.
     log_words: Callable[[Details], tuple[str, str] | None] | None = None
+    # The chart of the running score: what its lines show as the players call
+    # it ("Pegs"; the title adds "after each hand") and the word of its y axis.
+    chart_title: str = "Running score"
+    chart_unit: str = "Points"
+    # Who has a line on it: the sides that share one score, each named as the
+    # sheet names it with the players it stands for; None: one line per player.
+    sides: Callable[[Match, Outcome], list[tuple[str, list[str]]]] | None = None
 
     @property
     def entry_module(self) -> str:
@@ -81,11 +92,44 @@ class GameKit:
         return f"games/{self.family}/rules_{stem(variant_id)}.html"
 
     def build_sheet(self, match: Match, outcome: Outcome) -> dict[str, Any]:
-        """The sheet: the rows all sheets share and what this game's `sheet` adds."""
-        return {
+        """The sheet: the rows all sheets share, what this game's `sheet` adds,
+        and the chart of the running score drawn from those rows."""
+        sheet = {
             "template": self.sheet_template,
             "players": list(match.players),
             "rows": hand_rows(match, outcome, self.row_words),
             "totals": [outcome.totals[p] for p in match.players],
             **self.sheet(match, outcome),
         }
+        sheet["chart"] = self.score_chart(match, outcome, sheet["rows"])
+        return sheet
+
+    def score_chart(
+        self, match: Match, outcome: Outcome, rows: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The running score hand by hand, one line per player or side, from the
+        sheet's rows (each hand's points, labelled as the sheet labels it);
+        None before the first hand."""
+        players = list(match.players)
+        sides = self.sides(match, outcome) if self.sides else [(p, [p]) for p in players]
+        series = []
+        for name, members in sides:
+            # Partners score alike: the side's points are its first player's.
+            column = players.index(members[0])
+            running, values = 0, []
+            for row in rows:
+                running += row["scores"][column]
+                values.append(running)
+            series.append(Series(name, values))
+        noun = self.noun
+        return running_chart(
+            chart_id="score-chart",
+            title=f"{self.chart_title} after each {noun.lower()}",
+            noun=noun,
+            unit=self.chart_unit,
+            hands=[hand_label(row) for row in rows],
+            series=series,
+        )
+
+    def variant(self, variant_id: str) -> Variant:
+        return next(v for v in self.variants if v.id == variant_id)

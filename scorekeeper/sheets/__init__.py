@@ -39,6 +39,12 @@ def hand_rows(
     ]
 
 
+def hand_label(row: dict[str, Any]) -> str:
+    """The name a hand goes by on the sheet: its own `label` where a game gives
+    its rows one, else its number."""
+    return str(row.get("label", row["number"]))
+
+
 def running_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     """Per-player running totals after each hand (the sheet of Need a Fourth?,
     Mini Bridge…): each row has the hand's scores and the totals so far."""

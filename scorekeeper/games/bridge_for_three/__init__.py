@@ -9,4 +9,7 @@ GAME = GameKit(
     family="bridge_for_three",
     variants=(Variant(BridgeForThree, "BridgeForThreeEntry", PEGGING),),
     sheet=sheet.build,
+    # Each hand's points are peg moves: the running total is where each peg stands.
+    chart_title="Pegs",
+    chart_unit="Pegs",
 )

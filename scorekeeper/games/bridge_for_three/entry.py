@@ -10,7 +10,7 @@ from typing import Any
 
 from wtforms import BooleanField, HiddenField
 
-from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
+from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices, refuse_by
 from ...words import minus
 from .. import contract as contract_fields
 from ..common import NextHand, Outcome
@@ -45,9 +45,10 @@ class BridgeForThreeEntry(HandEntry):
         playing = upcoming.players if isinstance(upcoming, BridgeForThreeNext) else players
         seats = [p for p in players if p in playing]
         form.declarer.choices = player_choices(seats)
-        # All three are drawn so the script can hide whoever is declarer; without
-        # the script the rules refuse the declarer as doubler.
+        # All three are drawn; the declarer is left out of the doublers (the hint
+        # says "one of the declarer's two opponents"), by the table the page carries.
         form.doubler.choices = player_choices(seats)
+        refuse_by(form.doubler, form.declarer, {p: {p: "the declarer"} for p in seats}, hide=True)
 
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}

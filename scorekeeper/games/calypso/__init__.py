@@ -28,8 +28,11 @@ def log_words(details: Details) -> tuple[str, str] | None:
 
 GAME = GameKit(
     family="calypso",
+    noun="Game",
     variants=(Variant(Calypso, "CalypsoEntry", PARTNERSHIP),),
     sheet=sheet.build,
     row_words=row_words,
     log_words=log_words,
+    chart_title="Points per side",
+    sides=sheet.chart_sides,
 )

@@ -22,6 +22,7 @@ from .rules import (
     MAX_CALYPSOS,
     MAX_INCOMPLETE,
     TALLY_FIELDS,
+    tally_problems,
 )
 
 SEATS = 4
@@ -53,8 +54,10 @@ for _seat in range(1, SEATS + 1):
 
 
 class CalypsoEntry(HandEntry):
-    noun = "Game"
     form = CalypsoForm
+    # The counts the rules refuse, flagged under their box as they are typed: the
+    # script asks the preview (the rules stay here).
+    preview_template = "games/calypso/_flags.html"
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         form.players = list(players)  # type: ignore[attr-defined]
@@ -85,6 +88,22 @@ class CalypsoEntry(HandEntry):
     def from_record(self, record: dict[str, Any]) -> dict[str, Any]:
         return {"tallies": record.get("tallies")}
 
+    def flags(self, form: HandForm) -> dict[str, str]:
+        """What the rules refuse in each count typed so far, by input name
+        ("Ann, incomplete: 13 is out of range; allowed 0–12"); blanks are not flagged."""
+        found: dict[str, str] = {}
+        for seat, player in enumerate(form.players, 1):  # type: ignore[attr-defined]
+            typed: dict[str, Any] = {}
+            for count in TALLY_FIELDS:
+                value = getattr(form, seat_field(seat, count)).data
+                if isinstance(value, str):
+                    value = value.strip()
+                if value not in (None, ""):
+                    typed[count] = as_int(value)
+            for count, message in tally_problems(typed).items():
+                found[seat_field(seat, count)] = f"{player}, {count}: {message}"
+        return found
+
     def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:
         players = outcome.players
         summary = outcome.summary
@@ -100,6 +119,7 @@ class CalypsoEntry(HandEntry):
             ],
             "sides": [list(side) for side in summary.sides],
             "deck_cards": DECK_CARDS,
+            "derive": lambda form: {"flags": self.flags(form)},
             # For the live card count and points (static/games/calypso/calypso.js).
             "facts": {
                 "deck": DECK_CARDS,

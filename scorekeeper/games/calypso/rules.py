@@ -228,3 +228,25 @@ class Calypso(Game):
                 "every card ends in a calypso, a calypso in progress or a discard pile",
             )
         return tallies
+
+
+# -- what the game form flags while the counts are typed ----------------------
+
+
+def tally_problems(tally: dict[str, Any]) -> dict[str, str]:
+    """What the rules refuse in one player's counts typed so far, by count, in the
+    words of a Save (a count not typed yet is no problem here)."""
+    own = Checks(tally, set(TALLY_FIELDS))
+    calypsos = own.get_int("calypsos", 0, MAX_CALYPSOS, required=False)
+    incomplete = own.get_int("incomplete", 0, MAX_INCOMPLETE, required=False)
+    own.get_int("discards", 0, DECK_CARDS, required=False)
+    if calypsos == MAX_CALYPSOS and incomplete:
+        own.fail(
+            "incomplete",
+            f"{MAX_CALYPSOS} calypsos use every trump card of the four decks, "
+            "so no calypso can be in progress; give 0",
+        )
+    problems: dict[str, str] = {}
+    for count, message in own.problems:
+        problems.setdefault(count, message)
+    return problems

@@ -22,6 +22,11 @@ def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] 
     }
 
 
+def chart_sides(match: Match, outcome: Outcome) -> list[tuple[str, list[str]]]:
+    """The chart's two lines: the partnerships, named by both partners."""
+    return [(" & ".join(side), list(side)) for side in outcome.summary.sides]
+
+
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     sides = [list(side) for side in outcome.summary.sides]
     games = []

@@ -28,4 +28,5 @@ GAME = GameKit(
     ),
     sheet=sheet.build,
     log_words=log_words,
+    sides=sheet.chart_sides,
 )

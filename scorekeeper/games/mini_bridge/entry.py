@@ -23,6 +23,8 @@ from .rules import (
     SCRAP_BELOW,
     UNDERTRICK_PENALTY,
     MiniBridgeNext,
+    announced_problem,
+    announcement_problem,
     declaring,
     pick_declarer,
     trick_score,
@@ -93,6 +95,24 @@ def complete_hcp(form: HandForm, order: list[str]) -> dict[str, int] | None:
     return hcp
 
 
+def flagged(form: HandForm, order: list[str]) -> dict[str, Any]:
+    """What the rules refuse in the boxes already typed, before Save: `flags` by
+    input name ("Ann: 38 is more than one hand holds; allowed 0–37"), and `over`
+    when the announcements so far hold more than the deck."""
+    typed = announced(form, order)
+    flags = {}
+    for player, field in hcp_inputs(form, order):
+        problem = announcement_problem(typed[player]) if player in typed else None
+        if problem:
+            flags[field.name] = f"{player}: {problem}"
+    found: dict[str, Any] = {"flags": flags}
+    if not flags and len(typed) < len(order):
+        over = announced_problem(list(typed.values()))
+        if over:
+            found["over"] = f"So far {over}: count again."
+    return found
+
+
 class _MiniBridgeEntry(HandEntry):
     preview_template = "games/mini_bridge/_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
@@ -159,6 +179,7 @@ class _MiniBridgeEntry(HandEntry):
         """`derive` plus what the chosen GAME, strain and tricks give: the tricks
         needed and the result line. The page draws it and the preview sends it."""
         found = {"typed": sum(v for v in announced(form, order).values() if isinstance(v, int))}
+        found |= flagged(form, order)
         found |= self.derive(players, order, form)
         game = GAME_VALUE.get(form.game.data)
         strain = form.strain.data if form.strain.data in NEEDED_FOR_GAME else None

@@ -473,3 +473,28 @@ class MiniBridgeThree(_MiniBridgeGame):
             hcp, declarer, None, [declarer], defenders, (game, strain, tricks), ours, dummy_hcp
         )
         return self._moved_on(HandResult(number, dealer, True, scores, lines + more, details))
+
+
+# -- what the hand form flags while the HCP are typed -------------------------
+
+
+def announcement_problem(points: Any) -> str | None:
+    """Why one typed announcement cannot be right, or None when it can be:
+    a whole number from 0 to 37, the most one hand holds."""
+    if not _is_int(points):
+        return f"{points!r} is not a whole number; allowed 0–{MAX_HCP}"
+    if points > MAX_HCP:
+        return f"{points} is more than one hand holds; allowed 0–{MAX_HCP}"
+    if points < 0:
+        return f"{points} is below 0; allowed 0–{MAX_HCP}"
+    return None
+
+
+def announced_problem(announced: list[int]) -> str | None:
+    """Why the announcements typed so far cannot all be right together (more
+    points than the deck holds), or None."""
+    total = sum(announced)
+    if total > HCP_IN_DECK:
+        sums = " + ".join(map(str, announced))
+        return f"{sums} = {total}, more than the {HCP_IN_DECK} in the deck"
+    return None

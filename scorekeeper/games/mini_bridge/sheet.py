@@ -21,6 +21,11 @@ def columns(match: Match) -> list[list[str]]:
     return [[p] for p in players]
 
 
+def chart_sides(match: Match, outcome: Outcome) -> list[tuple[str, list[str]]]:
+    """The chart's lines: one per column of the sheet (a side, or a player)."""
+    return [(" & ".join(group), group) for group in columns(match)]
+
+
 def contract_note(details: Details | None) -> tuple[str, str]:
     """(declarer and contract, result) as written beside the hand number."""
     if isinstance(details, MiniBridgeRedeal):

@@ -17,7 +17,7 @@ from typing import Any
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
-from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
+from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices, refuse_by
 from .. import contract as contract_fields
 from ..common import STRAIN_SYMBOL, STRAINS, Bid, Contract, NextHand
 from .rules import (
@@ -27,6 +27,7 @@ from .rules import (
     Auction,
     NeedAFourthNext,
     parse_auction,
+    redoubler_refused,
     structured_bids,
 )
 
@@ -126,6 +127,16 @@ class NeedAFourthEntry(HandEntry):
         order = coming.bidding_order if coming else players
         for name in ("chooser", "partner", "redoubled_by", "liars"):
             getattr(form, name).choices = player_choices(order)
+        # The Chooser picks one of the other two: left out of the Partners.
+        refuse_by(form.partner, form.chooser, {p: {p: "the Chooser"} for p in order}, hide=True)
+        # Only the Chooser or the Partner redoubles: the Declarer is left out.
+        pairs = [(c, p) for c in order for p in order if p != c]
+        refuse_by(
+            form.redoubled_by,
+            (form.chooser, form.partner),
+            {(c, p): redoubler_refused(order, c, p) for c, p in pairs},
+            hide=True,
+        )
         form.liar_rule = bool(coming and coming.liar_rule)
         calls = calls_from_text(form.auction.data)
         form.auction_text = " ".join(calls)

@@ -498,3 +498,9 @@ class NeedAFourth(Game):
             tricks=tricks,
         )
         return HandResult(number, dealer, True, scores, lines, details)
+
+
+def redoubler_refused(players: list[str], chooser: str, partner: str) -> dict[str, str]:
+    """Who may not redouble once the Chooser and the Partner are known: the
+    Declarer (the third player), who may only double."""
+    return {p: "the Declarer may only double" for p in players if p not in (chooser, partner)}

@@ -14,4 +14,7 @@ GAME = GameKit(
         for rules in (Rubber, Honeymoon, Chicago)
     ),
     sheet=sheet.build,
+    # What a player calls their standing: every point, above and below the line.
+    chart_title="Points per side (above and below the line)",
+    sides=sheet.chart_sides,
 )

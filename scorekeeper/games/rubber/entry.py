@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
+from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices, refuse_by
 from .. import contract as contract_fields
-from ..common import NextHand, Outcome
-from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS, RubberNext
+from ..common import STRAINS, NextHand, Outcome
+from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS, RubberNext, honours_refused
 
 DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
 HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
@@ -47,6 +47,8 @@ class RubberEntry(HandEntry):
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         form.declarer.choices = player_choices(players)
         form.honours_holder.choices = [("", "Nobody"), *player_choices(players)]
+        # 100 for honours at no trumps: refused with its reason once NT is tapped.
+        refuse_by(form.honours_points, form.strain, {s: honours_refused(s) for s in STRAINS})
 
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}

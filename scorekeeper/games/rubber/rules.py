@@ -547,3 +547,12 @@ class Chicago(_PartnershipGame):
         # No bonus for an unfinished round: the marker scores nothing.
         lines = ["The players stopped here.", "no bonus for an unfinished round"]
         return HandResult(number, None, False, self.zero(), lines, RubberEnd([]))
+
+
+def honours_refused(strain: str) -> dict[int, str]:
+    """Honours worth the rules refuse in `strain`, with why: at no trumps only the
+    four aces count, so 100 is never right there."""
+    if strain != "NT":
+        return {}
+    reason = f"at no trumps only the four aces count, for {NT_HONOURS}"
+    return {points: reason for points in HONOURS if points != NT_HONOURS}

@@ -201,6 +201,17 @@ def chicago_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     return rows
 
 
+def chart_sides(match: Match, outcome: Outcome) -> list[tuple[str, list[str]]]:
+    """The chart's two lines, one per side as the pad heads it: "We (Ann & Cy)";
+    Honeymoon's sides are the two players."""
+    game = outcome.summary
+    named = []
+    for name, players in zip(game.side_names, game.sides, strict=True):
+        together = " & ".join(players)
+        named.append((name if name == together else f"{name} ({together})", list(players)))
+    return named
+
+
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
     game = outcome.summary
     names = game.side_names

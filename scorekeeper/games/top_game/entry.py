@@ -7,7 +7,17 @@ from typing import Any
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from ...entry import HandEntry, HandForm, as_int, choice_field, number_choices, player_choices
+from ...entry import (
+    HandEntry,
+    HandForm,
+    as_int,
+    choice_field,
+    number_choices,
+    player_choices,
+    refuse,
+    refuse_by,
+    whole_number,
+)
 from .. import contract as contract_fields
 from ..common import NextHand
 from .rules import (
@@ -16,6 +26,8 @@ from .rules import (
     MIN_BID,
     PASSED_OUT_PN,
     TopGameNext,
+    declarer_tops_refused,
+    doubling_refused,
     level_for,
     playnumbers,
 )
@@ -40,6 +52,12 @@ class TopGameForm(HandForm):
     informer = choice_field("Who gave wrong information about dummy?")
 
 
+def _doubles_refused(pn: int) -> dict[str, str]:
+    """X and XX with the reason they are refused at playnumber `pn` (none when allowed)."""
+    reason = doubling_refused(pn)
+    return {mark: reason for mark in ("X", "XX")} if reason else {}
+
+
 class TopGameEntry(HandEntry):
     form = TopGameForm
     field_for = {
@@ -51,8 +69,14 @@ class TopGameEntry(HandEntry):
     quick_actions = {"passed_out": "All passed"}
 
     def context(self, outcome, upcoming: NextHand | None) -> dict[str, Any]:
-        """The playnumber table for the preview while tapping (the rules', not the script's)."""
-        return {"facts": {"playnumbers": playnumbers()}}
+        """The playnumber table for the preview while tapping (the rules', not the
+        script's), and the doubles each playnumber refuses, in words."""
+        return {
+            "facts": {
+                "playnumbers": playnumbers(),
+                "doubling_refused": {pn: _doubles_refused(pn) for pn in playnumbers()},
+            }
+        }
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         # Seating order, the order of the half's sheet columns (B and C change
@@ -62,6 +86,19 @@ class TopGameEntry(HandEntry):
         seats = upcoming.dealing_order if isinstance(upcoming, TopGameNext) else players
         for group in (form.declarer, form.doubler, form.informer):
             group.choices = player_choices(seats)
+        # What the rules would refuse for the taps on the form: no double above
+        # playnumber 10, no more tops for declarer than the deck has beside dummy's,
+        # and the declarer is neither the doubler nor the misinformer (the hints say so).
+        bid, tops = whole_number(str(form.bid.data)), whole_number(str(form.dummy_tops.data))
+        refuse(form.doubling, _doubles_refused(bid + tops) if bid and tops is not None else {})
+        refuse_by(
+            form.declarer_tops,
+            form.dummy_tops,
+            {t: declarer_tops_refused(t) for t in range(MAX_TOPS + 1)},
+        )
+        by_declarer = {p: {p: "the declarer"} for p in seats}
+        refuse_by(form.doubler, form.declarer, by_declarer, hide=True)
+        refuse_by(form.informer, form.declarer, by_declarer, hide=True)
 
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}

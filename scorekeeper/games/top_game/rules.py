@@ -434,3 +434,20 @@ class TopGame(Game):
         )
         if not ok:
             checks.fail("dummy_longest", f"{value!r} is not a suit letter and length 4–13, e.g. D5")
+
+
+# -- what the hand form may offer --------------------------------------------
+
+
+def doubling_refused(pn: int) -> str | None:
+    """Why a contract at playnumber `pn` may not be doubled, or None when it may."""
+    if pn > MAX_DOUBLABLE_PN:
+        return f"playnumber {pn} is above {MAX_DOUBLABLE_PN}, so nobody may double"
+    return None
+
+
+def declarer_tops_refused(dummy_tops: int) -> dict[int, str]:
+    """Declarer's tops the deck cannot hold beside `dummy_tops` in dummy, with why."""
+    most = MAX_TOPS - dummy_tops
+    reason = f"dummy holds {dummy_tops} of the {MAX_TOPS} tops, so declarer at most {most}"
+    return {tops: reason for tops in range(max(most + 1, 0), MAX_TOPS + 1)}

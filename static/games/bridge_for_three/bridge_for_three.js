@@ -51,9 +51,8 @@
       if (event.target.name === "doubler") check("doubled", "X");
       if (event.target.name === "doubled" && event.target.value === "") clear("doubler");
     });
+    // The declarer is left out of the doublers by app.js, from the server's table.
     S.onChange(() => {
-      const declarer = S.value("declarer");
-      S.hideChoices("doubler", declarer ? [declarer] : []);
       line.textContent = preview(board) || hint;
     });
   });

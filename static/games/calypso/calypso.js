@@ -65,7 +65,43 @@
       }
       sideLine.textContent = sideText;
     };
-    document.getElementById("hand-form").addEventListener("input", update);
+    // A count the rules refuse is flagged under its box as it is typed: the server
+    // says which and why (the game's preview), this only shows it.
+    const form = document.getElementById("hand-form");
+    let asking = null;
+    const showFlags = (flags) => {
+      form.querySelectorAll(".counts input").forEach((input) => {
+        const flag = flags[input.name];
+        const note = document.getElementById(`${input.id}-flag`);
+        if (note) {
+          note.textContent = flag || "";
+          note.hidden = !flag;
+        }
+        if (flag) {
+          input.setAttribute("aria-invalid", "true");
+          input.setAttribute("aria-describedby", `${input.id}-flag`);
+        } else {
+          input.removeAttribute("aria-invalid");
+          input.removeAttribute("aria-describedby");
+        }
+      });
+    };
+    const askFlags = () => {
+      if (!form.dataset.preview) return;
+      const url = new URL(form.dataset.preview, location.href);
+      new FormData(form).forEach((value, name) => {
+        if (name !== "csrf_token" && name !== "key") url.searchParams.append(name, value);
+      });
+      if (asking) asking.abort(); // only the newest answer is shown
+      asking = new AbortController();
+      fetch(url, { signal: asking.signal, headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((answer) => { if (answer) showFlags(answer.derived.flags || {}); })
+        .catch(() => {}); // offline or superseded: the server checks again on Save
+    };
+    form.addEventListener("input", update);
+    form.addEventListener("input", askFlags);
+    form.addEventListener("change", askFlags);
     S.onChange(update);
   });
 })();

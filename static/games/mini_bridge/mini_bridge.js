@@ -3,8 +3,8 @@
 // tricks score. The rules are applied on the server only: this script sends the
 // form to the hand's preview address and shows the answer. A pad of the usual
 // holdings takes one tap per announcement, in announcement order; typing in a box
-// also moves on by itself. With four players the last one is 40 minus the others
-// until someone enters it.
+// also moves on by itself. With four players the last one is suggested as 40
+// minus the others until the player touches that box; from then on it is theirs.
 "use strict";
 (function () {
   function setUp() {
@@ -48,7 +48,7 @@
       last.value = valid(derived) ? String(derived) : "";
       last.classList.toggle("auto", valid(derived));
       hint.textContent = valid(derived)
-        ? `${config.order[config.order.length - 1]}: ${R.deck} minus the others (tap the box to change it).`
+        ? `${config.order[config.order.length - 1]}: ${derived} suggested, ${R.deck} minus the others; type over it to change it.`
         : hintText;
     }
 
@@ -59,6 +59,23 @@
       play.hidden = redeal;
       play.querySelectorAll("input").forEach((input) => { input.disabled = redeal; });
       save.textContent = redeal ? `Save: ${config.dealer} deals again` : saveLabel;
+      // What the rules refuse in a box already typed, under that box (the server's words).
+      inputs.forEach((input) => {
+        const flag = (d.flags || {})[input.name];
+        const note = document.getElementById(`${input.id}-flag`);
+        if (note) {
+          note.textContent = flag || "";
+          note.hidden = !flag;
+        }
+        if (flag) {
+          input.setAttribute("aria-invalid", "true");
+          input.setAttribute("aria-describedby", `${input.id}-flag`);
+        } else {
+          input.removeAttribute("aria-invalid");
+          input.removeAttribute("aria-describedby");
+        }
+        input.closest(".hcp-cell").classList.toggle("has-error", !!flag);
+      });
       if (dummyOut) dummyOut.textContent = d.dummy_hcp !== undefined ? d.dummy_hcp : "–";
       if (scrap) scrap.hidden = !d.may_scrap;
       result.textContent = d.result || "";
@@ -123,9 +140,11 @@
 
     function entered(input) {
       if (input === last) {
-        if (empty(input)) delete input.dataset.typed;
-        else input.dataset.typed = "1";
+        // Touched by the player (even cleared with Backspace): theirs from now on,
+        // never filled in again under their fingers.
+        input.dataset.typed = "1";
         input.classList.remove("auto");
+        hint.textContent = hintText;
       }
       update();
     }

@@ -162,8 +162,8 @@
   }
 
   function update() {
+    // The Chooser is left out of the Partners by app.js, from the server's table.
     const chooser = S.value("chooser"), partner = S.value("partner");
-    S.hideChoices("partner", chooser ? [chooser] : []);
     const declarer = chooser && partner && chooser !== partner
       ? data.bidders.find((p) => p !== chooser && p !== partner) : null;
     const line = $("declarer-line");
@@ -179,7 +179,7 @@
     }
     const doubling = S.value("doubling");
     S.showGroup("redoubled_by", doubling === "XX");
-    S.hideChoices("redoubled_by", declarer ? [declarer] : []);
+    // The Declarer is left out of the redoublers by app.js, from the server's table.
 
     const level = S.value("level"), strain = S.value("strain"), tricks = S.value("tricks");
     const contractLine = $("contract-line");

@@ -1,4 +1,4 @@
-// Rubber / Honeymoon / Chicago hand form: what the contract needs, and honours at NT.
+// Rubber / Honeymoon / Chicago hand form: what the contract needs; honours worth the one left.
 "use strict";
 (function () {
   const S = window.Scorekeeper;
@@ -20,13 +20,10 @@
   const update = () => {
     const level = S.value("level"), strain = S.value("strain");
     const line = document.getElementById("contract-line");
-    const nt = strain === "NT";
-    // At no trumps only the four aces count, for 150: hide 100 and pick 150.
-    S.hideChoices("honours_points", nt ? ["100"] : []);
-    if (nt && S.value("honours_holder")) {
-      const full = document.querySelector('#group-honours_points input[value="150"]');
-      if (full) full.checked = true;
-    }
+    // Honours the rules refuse in this strain are disabled by app.js from the
+    // server's table; when a holder is named and one worth is left, it is the one.
+    const open = [...document.querySelectorAll("#group-honours_points input:not(:disabled)")];
+    if (S.value("honours_holder") && open.length === 1) open[0].checked = true;
     if (level === null || strain === null) {
       markTricks(null);
       line.textContent = level ? `Level ${level}: now the strain.` : "";

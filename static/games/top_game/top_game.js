@@ -1,18 +1,18 @@
 // Top Game hand form: show the playnumber and the contract it gives while tapping.
-// What each playnumber means comes from the server (#rules-facts), not from here.
+// What each playnumber means and allows comes from the server (#rules-facts), not from here.
 "use strict";
 (function () {
   const S = window.Scorekeeper;
   let playnumbers = {};
+  let refusedDoubles = {};
   const update = () => {
     const bid = S.value("bid"), tops = S.value("dummy_tops"), strain = S.value("strain");
     const line = document.getElementById("pn-line");
-    const declarer = S.value("declarer");
-    S.hideChoices("doubler", declarer ? [declarer] : []);
-    S.hideChoices("informer", declarer ? [declarer] : []);
+    const pn = bid === null || tops === null ? null : Number(bid) + Number(tops);
+    // The doubles the rules refuse at this playnumber, with the server's reason.
+    S.refuse("doubling", (pn !== null && refusedDoubles[pn]) || {});
     S.showGroup("doubler", !!S.value("doubling"));
-    if (bid === null || tops === null) return;
-    const pn = Number(bid) + Number(tops);
+    if (pn === null) return;
     const facts = playnumbers[pn];
     if (!facts) return;
     document.querySelectorAll(".contract-part").forEach((g) => {
@@ -31,7 +31,9 @@
     line.textContent = text;
   };
   document.addEventListener("DOMContentLoaded", () => {
-    playnumbers = S.facts().playnumbers || {};
+    const facts = S.facts();
+    playnumbers = facts.playnumbers || {};
+    refusedDoubles = facts.doubling_refused || {};
     S.onChange(update);
   });
 })();
