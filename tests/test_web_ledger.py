@@ -459,3 +459,24 @@ def test_each_period_is_named_and_bounded(args, words, slug):
     }
     if args.get("period") in bounds:
         assert (chosen.period.start, chosen.period.end) == bounds[args["period"]]
+
+
+def test_the_running_balance_per_currency_for_the_chart(app, client, db, group):
+    from decimal import Decimal as D
+
+    from scorekeeper.views.ledger import chosen_period, group_ledger
+
+    group_id, _ = group
+    with app.test_request_context():
+        book = group_ledger(g.load_group(db, group_id), chosen_period({}))
+    # EUR: Need a Fourth? (30 Oct), the Top Game (6 Nov), Calypso (20 Nov, Dee's first:
+    # every member of the currency is drawn from the first day, at 0 until they play).
+    assert book.running["EUR"] == [
+        ("30 Oct", {"Ann": D("-29.50"), "Bob": D("14.00"), "Cy": D("15.50"), "Dee": D("0.00")}),
+        ("6 Nov", {"Ann": D("-29.50"), "Bob": D("23.00"), "Cy": D("6.50"), "Dee": D("0.00")}),
+        ("20 Nov", {"Ann": D("-29.38"), "Bob": D("22.88"), "Cy": D("6.62"), "Dee": D("-0.12")}),
+    ]
+    assert [label for label, _ in book.running["GBP"]] == ["13 Nov"]
+    html = client.get(f"/g/{group_id}").get_data(as_text=True)
+    assert html.count('class="chart" id="balance-chart-') == 2
+    assert "Running balance · EUR" in html and "Running balance · GBP" in html

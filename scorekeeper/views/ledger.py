@@ -31,6 +31,7 @@ from flask import (
 from .. import db as store
 from .. import groups as g
 from .. import pdf
+from ..charts import balance_chart
 from ..ledger import Ledger, MatchSummary, Period, Transfer, ledger
 from ..stats import MemberStats, statistics
 from ..summaries import Kept, group_summaries
@@ -332,11 +333,31 @@ def running_balances(book: Ledger, place: Any) -> dict[str, list[tuple[str, dict
     return found
 
 
+def balance_charts(book: GroupLedger) -> list[dict[str, Any]]:
+    """One chart per currency of each member's running balance over the period
+    (scorekeeper/charts.py), in the order of the balance tables."""
+    found = []
+    for index, (currency, points) in enumerate(book.running.items(), 1):
+        words = currency_words(currency)
+        chart = balance_chart(
+            points,
+            chart_id=f"balance-chart-{index}",
+            title=f"Running balance · {words}",
+            unit=currency or "Balance",
+            x_title="Day",
+        )
+        if chart is not None:
+            found.append(chart)
+    return found
+
+
 def ledger_context(state: g.GroupState) -> dict[str, Any]:
     """What the group page's ledger section draws (views/groups.py `_page`)."""
     chosen = chosen_period(request.args)
+    book = group_ledger(state, chosen)
     return {
-        "ledger": group_ledger(state, chosen),
+        "ledger": book,
+        "balance_charts": balance_charts(book),
         "periods": PERIODS,
         "today": date.today().isoformat(),
         "currency_words": currency_words,
@@ -599,6 +620,7 @@ def ledger_pdf(group_id: str):
         ledger=book,
         variants=VARIANTS,
         currency_words=currency_words,
+        balance_charts=balance_charts(book),
         printed=date.today(),
     )
     return _pdf(html, file_name(state, chosen, "ledger", "pdf"))
