@@ -402,7 +402,12 @@ def test_the_ledger_and_statistics_as_pdf(client, group, tmp_path):
     text = subprocess.run(
         ["pdftotext", str(tmp_path / "s.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "Friday four · statistics" in text
+    words = " ".join(text.split())
+    assert "Friday four · statistics" in words
+    # A member's figures in one table: all games, then each game played.
+    assert "Figure All games Calypso Chicago Need a Fourth? Rubber bridge The Top Game" in words
+    assert "Won 1 of 5 (20%) 1 of 1 (100%) 0 of 1 (0%) 0 of 1 (0%) 0 of 1 (0%) 0 of 1 (0%)" in words
+    assert "Lies caught Need a Fourth? hands where this player was found to have lied" in words
 
 
 def test_the_statistics_as_csv(client, group):
