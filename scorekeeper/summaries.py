@@ -75,10 +75,11 @@ def played_day(created: str) -> date:
     return datetime.fromisoformat(created).astimezone().date()
 
 
-# Summaries read lately, by (match id, revision): a summary is frozen and a
-# revision's summary never changes, so a warm page skips reading its JSON again.
-PARSED_KEPT = 20_000
-_parsed: OrderedDict[tuple[str, int], tuple[MatchSummary | None, dict, str]] = OrderedDict()
+# Summaries read lately, by match id, revision and the very text kept (a store
+# put back from a backup can hold another text at the same revision): a warm
+# page skips reading each summary's JSON again. A summary is frozen: shared.
+PARSED_KEPT = 5_000  # ten groups of 500 matches
+_parsed: OrderedDict[tuple[str, int, str], tuple[MatchSummary | None, dict, str]] = OrderedDict()
 _parsed_lock = threading.Lock()
 
 
@@ -87,10 +88,12 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
     of today's shape (None: replay the match)."""
     if row["kept_revision"] is None or row["kept_revision"] != row["revision"]:
         return None
-    key = (row["match_id"], row["revision"])
+    key = (row["match_id"], row["revision"], row["summary"] + row["listing"])
     with _parsed_lock:
         known = _parsed.get(key)
     if known is not None:
+        with _parsed_lock:
+            _parsed.move_to_end(key)
         summary, listing, problem = known
         return Kept(
             row["match_id"],
