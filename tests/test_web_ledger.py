@@ -485,3 +485,39 @@ def test_the_running_balance_per_currency_for_the_chart(app, client, db, group):
     html = client.get(f"/g/{group_id}").get_data(as_text=True)
     assert html.count('class="chart" id="balance-chart-') == 2
     assert "Running balance · EUR" in html and "Running balance · GBP" in html
+
+
+def test_the_watch_page_shows_the_ledger_and_changes_nothing(client, db, group):
+    group_id, _ = group
+    token = g.load_group(db, group_id).watch
+    answer = client.get(f"/gw/{token}?period=last-month")
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert "<form" not in html.split("<main>")[1] and group_id not in html
+    text = visible_text(client.get(f"/gw/{token}"))
+    assert "Ann −29.38 Bob +22.88 Cy +6.62 Dee −0.12" in text
+    assert "Ann pays Bob 22.88 EUR" in text and "Mark all as paid" not in text
+
+
+@pytest.mark.parametrize(
+    "query, said, status",
+    [
+        ("?period=between&from=" + "9" * 5000, "From: write a day like", 400),
+        ("?period=between&from=2026-02-30", "From: write a day like", 400),
+        (
+            "?period=between&from=2026-12-01&to=2026-11-01",
+            "To: the last day comes on or after",
+            400,
+        ),
+        ("?period=between", "From: give the first day, the last day, or both.", 400),
+        ("?period=nonsense", "All time · 5 matches counted", 200),
+        ("?period=between&from=%00", "From: write a day like", 400),
+    ],
+)
+def test_any_period_asked_answers_a_page(client, group, query, said, status):
+    group_id, _ = group
+    assert said in visible_text(client.get(f"/g/{group_id}{query}"))
+    page = client.get(f"/g/{group_id}/statistics{query}")
+    assert (page.status_code, said in visible_text(page)) == (status, True)
+    for url in (f"/g/{group_id}/ledger.csv", f"/g/{group_id}/statistics.csv"):
+        assert client.get(url + query).status_code == status
