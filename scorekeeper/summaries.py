@@ -187,6 +187,22 @@ def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kep
     return sorted(found, key=lambda k: (k.played, k.match_id))
 
 
+MARK = """
+select count(*) as matches, coalesce(sum(revision), 0) as revisions from (
+    select (select max(revision) from changes c where c.match_id = gm.match_id) as revision
+    from group_matches gm where gm.group_id = ?
+)
+"""
+
+
+def matches_mark(db: Database, group_id: str) -> str:
+    """What a group page's live poll compares besides the group's revision: its
+    matches' revisions added up ("5-37"). A match's changes are only ever added,
+    so any hand saved, undone or the stake changed moves it on."""
+    row = next(iter(db.query(MARK, [group_id])))
+    return f"{row['matches']}-{row['revisions']}"
+
+
 def keep(db: Database, rows: list[tuple[str, int, str, str]]) -> bool:
     """Store new summaries (match id, revision, summary JSON, listing JSON) in one
     short write; a row older than the one kept is left out. False: the store

@@ -389,7 +389,7 @@ def test_the_watch_page_shows_the_group_and_changes_nothing(client, db):
 def test_the_live_poll_answers_304_until_the_group_changes(client):
     group_id = group_of(start_group(client))
     first = client.get(f"/g/{group_id}/live?since=1")
-    assert first.json == {"revision": 1, "changes": []}
+    assert first.json == {"revision": 1, "mark": "0-0", "changes": []}
     same = client.get(
         f"/g/{group_id}/live?since=1", headers={"If-None-Match": first.headers["ETag"]}
     )

@@ -521,3 +521,19 @@ def test_any_period_asked_answers_a_page(client, group, query, said, status):
     assert (page.status_code, said in visible_text(page)) == (status, True)
     for url in (f"/g/{group_id}/ledger.csv", f"/g/{group_id}/statistics.csv"):
         assert client.get(url + query).status_code == status
+
+
+def test_the_live_poll_moves_when_a_hand_is_saved_in_a_match_of_the_group(client, db, group):
+    group_id, (top, *_rest) = group
+    first = client.get(f"/g/{group_id}/live?since=6")
+    assert first.json == {"revision": 6, "mark": "5-5", "changes": []}  # five matches at 1
+    again = client.get(
+        f"/g/{group_id}/live?since=6", headers={"If-None-Match": first.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    client.post(f"/m/{top}/delete", data={"key": "d" * 16})  # the match's own change
+    moved = client.get(
+        f"/g/{group_id}/live?since=6", headers={"If-None-Match": first.headers["ETag"]}
+    )
+    assert moved.json == {"revision": 6, "mark": "5-6", "changes": []}
+    assert 'data-live-mark="5-6"' in client.get(f"/g/{group_id}").get_data(as_text=True)

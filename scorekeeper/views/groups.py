@@ -26,6 +26,7 @@ from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, loads
+from ..summaries import matches_mark
 from ..variants import VARIANTS, MatchError, Outcome, Problem
 from .commands import NO_REVISION, form_key, form_revision
 from .ledger import chosen_period, ledger_context, payments_asked
@@ -149,6 +150,7 @@ def _ledger(state: g.GroupState) -> dict:
     """The ledger section's context (views/ledger.py): the period's matches
     listed, each with its part; balances, settle-up, payments."""
     found = ledger_context(state)
+    found["live_mark"] = matches_mark(store.get_db(), state.id)
     found["played"] = [line for line in found["ledger"].lines if line.in_period]
     return found
 
@@ -210,12 +212,13 @@ def _live_answer(group_id: str | None):
     revision = g.group_revision(db, group_id) if group_id else None
     if revision is None:
         abort(404)
-    etag = f"g{revision}-{since}"
+    mark = matches_mark(db, group_id)  # a hand saved in one of its matches: the ledger moved
+    etag = f"g{revision}-{since}-{mark}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
         changes = g.group_changes(db, group_id, since) if since < revision else []
-        response = jsonify(revision=revision, changes=_change_lines(changes[-20:]))
+        response = jsonify(revision=revision, mark=mark, changes=_change_lines(changes[-20:]))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
