@@ -9,7 +9,8 @@ members, then asks through the app (Flask's test client) for:
 
 - the group page (the ledger, all time) cold: no match's summary kept yet, so
   every match is replayed once and its summary kept (table match_summaries);
-- the group page, the statistics page, a month's ledger, the ledger CSV warm:
+- the group page, its watch page, the statistics page, a month's ledger, the
+  ledger CSV warm:
   every summary read as kept.
 
 Prints the median and p95 wall time of each. The aim for warm pages is under 300 ms.
@@ -116,8 +117,10 @@ def main() -> int:
         print(line("group page, cold (replays all)", timed(lambda: get(page), 1)))
         kept = connect(path).execute("select count(*) from match_summaries").fetchone()[0]
         print(f"summaries kept after the cold page: {kept}")
+        watch = connect(path).execute("select watch from groups").fetchone()[0]
         warm = {
             "group page (ledger, all time)": page,
+            "watch page (ledger, all time)": f"/gw/{watch}",
             "group page (ledger, March)": f"{page}?period=between&from=2026-03-01&to=2026-03-31",
             "statistics page": f"{page}/statistics",
             "ledger CSV": f"{page}/ledger.csv",
