@@ -28,7 +28,7 @@ from .assets import fingerprint_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
 from .registry import missing
-from .views import groupfile, groups, hands, history, live, matches, rules, sheets
+from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -105,7 +105,16 @@ def create_app(
         if isinstance(exc, sqlite3.DatabaseError) and not store_fault(exc):
             raise
         raise InstanceUnwritable(Path(app.config["DATABASE"]).parent, exc) from None
-    for blueprint in (matches.bp, hands.bp, history.bp, live.bp, sheets.bp, rules.bp, groups.bp):
+    for blueprint in (
+        matches.bp,
+        hands.bp,
+        history.bp,
+        live.bp,
+        sheets.bp,
+        rules.bp,
+        groups.bp,
+        ledger.bp,
+    ):
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.jinja_env.trim_blocks = True
@@ -113,6 +122,7 @@ def create_app(
     app.jinja_env.globals["new_key"] = new_key
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
+    app.jinja_env.globals["money"] = ledger.money  # money as read: +8.00, −8.00, 0.00
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)

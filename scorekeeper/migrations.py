@@ -219,3 +219,22 @@ def m005_hand_numbers(db: Database) -> None:
     whether it was a hand. Older changes keep NULL: their place stands in."""
     db["changes"].add_column("hand_number", int)
     db["changes"].add_column("counted", int)
+
+
+@migrations()
+def m006_match_summaries(db: Database) -> None:
+    """Each match's ledger summary kept at the revision it was replayed at, so a
+    group's ledger and statistics need not replay every match on every page. A
+    kept summary is only ever a copy: when its revision is not the match's
+    newest, or its shape is not today's, the match is replayed again."""
+    db["match_summaries"].create(
+        {
+            "match_id": str,
+            "revision": int,  # the match's newest change when it was replayed
+            "summary": str,  # JSON: MatchSummary.as_json(), or why it cannot be read
+            "listing": str,  # JSON: title, state words, deleted: the group page's match line
+        },
+        pk="match_id",
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"revision", "summary", "listing"},
+    )

@@ -357,9 +357,11 @@ class Figure:
         """The value as a page prints it: "3 of 5 (60%)", "+12.5", "–" when there is none."""
         if self.value is None:
             return "–"
+        if self.of == 0:  # nothing declared: no share to take (0 / 0)
+            return f"{self.value} of 0"
         if self.of is not None:
             share = (Decimal(100 * self.value) / self.of).quantize(Decimal(1), ROUND_HALF_UP)
-            return f"{self.value} of {self.of} ({share}%)" if self.of else f"{self.value} of 0"
+            return f"{self.value} of {self.of} ({share}%)"
         if self.key in ("average", "best", "worst"):
             return f"{self.value:+}"
         return str(self.value)

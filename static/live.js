@@ -14,6 +14,8 @@
   // The live address, kind and revision are read from the page on the screen:
   // save.js swaps a new page in (the next hand's form, the sheet) without a load.
   let revision = Number(body.dataset.revision);
+  // A group page also follows its matches: a hand saved in one moves the ledger.
+  let mark = body.dataset.liveMark || "";
   const every = 2000;
   const longest = 30000; // the slowest pace while the server is away
   const patience = 8000; // a poll (and the redraw it asks for) not answered by then has failed
@@ -54,6 +56,7 @@
     here.replaceWith(next);
     open.forEach((id) => { const d = document.getElementById(id); if (d) d.open = true; });
     body.dataset.revision = fresh.body.dataset.revision;
+    body.dataset.liveMark = fresh.body.dataset.liveMark || "";
     document.dispatchEvent(new CustomEvent("scorekeeper:redrawn"));
     return true;
   }
@@ -117,9 +120,12 @@
       answered();
       if (!response.ok) return;
       const state = await response.json();
-      if (state.revision === revision) return;
+      if (state.revision === revision && (state.mark || "") === mark) return;
       if (kind === "sheet") {
-        if (await redraw(giveUp.signal)) revision = state.revision;
+        if (await redraw(giveUp.signal)) {
+          revision = state.revision;
+          mark = body.dataset.liveMark;
+        }
       } else {
         // A form keeps its revision (the server refuses a stale save); it only warns.
         if (state.changes.length) note(state.changes);
@@ -137,6 +143,7 @@
   if (body.dataset.liveUrl) schedule();
   document.addEventListener("scorekeeper:swapped", () => {
     revision = Number(body.dataset.revision);
+    mark = body.dataset.liveMark || "";
     if (body.dataset.liveUrl && !busy) schedule();
   });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });

@@ -86,6 +86,7 @@ def test_every_post_route_is_listed(tmp_path):
         "groups.add_match",
         "groups.import_file",
         "groups.watch_write",
+        "groups.pay",
         "groupfile.import_copy",
     }
 

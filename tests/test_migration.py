@@ -119,7 +119,7 @@ def test_numbered_matches_get_unguessable_ids_and_their_changes_follow(tmp_path)
     assert store.load_match(db, 1) is None and store.load_match(db, "1") is None
     assert list(db.query("pragma foreign_key_check")) == []
     assert sorted(db.table_names()) == sorted(
-        ["_sqlite_migrations", "changes", "matches", *GROUP_TABLES]
+        ["_sqlite_migrations", "changes", "match_summaries", "matches", *GROUP_TABLES]
     )
     unique = {(i.name, i.unique) for t in ("changes", "matches") for i in db[t].indexes}
     assert {("idx_changes_submission", 1), ("idx_matches_watch", 1)} <= unique
@@ -198,6 +198,14 @@ SCHEMA = sorted(
         ),
         ("idx_groups_watch", 'CREATE UNIQUE INDEX "idx_groups_watch"\n    ON "groups" ("watch")'),
         *((f"sqlite_autoindex_{table}_1", None) for table in GROUP_TABLES),
+        # m005: each match's ledger summary, kept per revision.
+        (
+            "match_summaries",
+            'CREATE TABLE "match_summaries" (\n   "match_id" TEXT PRIMARY KEY REFERENCES'
+            ' "matches"("id"),\n   "revision" INTEGER NOT NULL,\n   "summary" TEXT NOT NULL,\n'
+            '   "listing" TEXT NOT NULL\n)',
+        ),
+        ("sqlite_autoindex_match_summaries_1", None),
     ]
 )
 
@@ -218,13 +226,14 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_five_we_shipped():
+def test_the_migrations_are_the_six_we_shipped():
     assert NAMES == [
         "m001_matches_and_hands",
         "m002_change_log",
         "m003_unguessable_match_ids",
         "m004_groups",
         "m005_hand_numbers",
+        "m006_match_summaries",
     ]
 
 

@@ -234,3 +234,10 @@ def test_details_read_the_same_as_a_dict_or_as_an_object(doc):
     for result in outcome.hands:
         result.details = flipped(result.details)
     assert tally_match(match.variant, match.players, match.hands, outcome) == as_given
+
+
+def test_a_share_of_nothing_is_shown_without_a_percentage():
+    from scorekeeper.stats import Figure
+
+    assert Figure("made", "Made", 0, "contracts made", of=0).shown == "0 of 0"
+    assert Figure("made", "Made", 2, "contracts made", of=3).shown == "2 of 3 (67%)"

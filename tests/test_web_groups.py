@@ -58,7 +58,8 @@ def test_a_group_started_on_the_home_page_is_listed_there_with_its_stake(client,
     page = visible_text(client.get(f"/g/{group_id}"))
     assert "Friday trio Group · Ann · Bob · Cy New match" in page
     assert "Stake: every game: 0.50 EUR per point" in page
-    assert "Ledger Matches (0) No matches in the group yet." in page
+    assert "No money in this period: no match here has a stake." in page
+    assert "Matches (0) No matches in the group yet." in page
     # Another phone (no cookie) does not list it on its home page until it opens it.
     other = client.application.test_client()
     assert "Friday trio" not in visible_text(other.get("/"))
@@ -388,7 +389,7 @@ def test_the_watch_page_shows_the_group_and_changes_nothing(client, db):
 def test_the_live_poll_answers_304_until_the_group_changes(client):
     group_id = group_of(start_group(client))
     first = client.get(f"/g/{group_id}/live?since=1")
-    assert first.json == {"revision": 1, "changes": []}
+    assert first.json == {"revision": 1, "mark": "0-0", "changes": []}
     same = client.get(
         f"/g/{group_id}/live?since=1", headers={"If-None-Match": first.headers["ETag"]}
     )

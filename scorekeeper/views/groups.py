@@ -26,8 +26,10 @@ from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, loads
+from ..summaries import matches_mark
 from ..variants import VARIANTS, MatchError, Outcome, Problem
 from .commands import NO_REVISION, form_key, form_revision
+from .ledger import chosen_period, ledger_context, payments_asked
 from .messages import changed_words, cut, flash_problems
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
@@ -129,7 +131,7 @@ def _page(
     return render_template(
         "groups/show.html",
         group=state,
-        played=played_matches(state),
+        **_ledger(state),
         variants=VARIANTS,
         stakes=_stakes(state),
         last=last,
@@ -142,6 +144,15 @@ def _page(
         share=_share(state),
         watching=False,
     ), status
+
+
+def _ledger(state: g.GroupState) -> dict:
+    """The ledger section's context (views/ledger.py): the period's matches
+    listed, each with its part; balances, settle-up, payments."""
+    found = ledger_context(state)
+    found["live_mark"] = matches_mark(store.get_db(), state.id)
+    found["played"] = [line for line in found["ledger"].lines if line.in_period]
+    return found
 
 
 @bp.get("/g/<match:group_id>")
@@ -167,7 +178,7 @@ def watch(token: str):
     return render_template(
         "groups/watch.html",
         group=state,
-        played=played_matches(state),
+        **_ledger(state),
         variants=VARIANTS,
         stakes=_stakes(state),
         watches=watches,
@@ -201,12 +212,13 @@ def _live_answer(group_id: str | None):
     revision = g.group_revision(db, group_id) if group_id else None
     if revision is None:
         abort(404)
-    etag = f"g{revision}-{since}"
+    mark = matches_mark(db, group_id)  # a hand saved in one of its matches: the ledger moved
+    etag = f"g{revision}-{since}-{mark}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
         changes = g.group_changes(db, group_id, since) if since < revision else []
-        response = jsonify(revision=revision, changes=_change_lines(changes[-20:]))
+        response = jsonify(revision=revision, mark=mark, changes=_change_lines(changes[-20:]))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -422,6 +434,46 @@ def remove_match(group_id: str, match_id: str):
     return _done(group_id, f"{applied.change.summary}. The match itself is kept.", "#ledger")
 
 
+@bp.post("/g/<match:group_id>/pay")
+def pay(group_id: str):
+    """Mark as paid (views/ledger.py `payments_asked`): every settle-up payment of
+    the period shown, or the one typed; dated, signed by this phone, stored once."""
+    state = load_group_or_404(group_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    chosen = chosen_period(request.args)
+    back_to = url_for("groups.show", group_id=group_id, **chosen.args) + "#ledger"
+    earlier = g._stored(store.get_db(), form_key())
+    if earlier is not None and earlier[0] == group_id and earlier[1].kind == g.PAY:
+        # The same tap again (a double tap, Back and resend): stored once already.
+        flash("Already recorded: that payment was stored once.", "info")
+        return redirect(back_to)
+    payments, typed, problem = payments_asked(state, chosen)
+    if problem:
+        return _page(state, errors={"form": problem}, status=409)
+    if form_revision() is None:
+        return _page(state, errors={"form": NO_REVISION}, typed=typed, status=400)
+    cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())
+    try:
+        applied = g.apply_group(store.get_db(), group_id, cmd)
+    except LookupError:
+        abort(404)
+    except g.GroupRefused as refused:
+        state = load_group_or_404(group_id)
+        if refused.stale:
+            errors = {
+                "form": "Not saved: the group changed since this page was drawn (another"
+                " phone may have marked it paid). Nothing was stored; check and save again."
+            }
+            changed = _change_lines(refused.stale)
+            return _page(state, errors=errors, typed=typed, changed=changed, status=409)
+        where = f"pay_{refused.field}" if refused.field and typed else "form"
+        return _page(state, errors={where: refused.message}, typed=typed, status=400)
+    flash(cut(f"{applied.change.summary}."), "info")
+    return redirect(back_to)
+
+
+@bp.get("/g/<match:group_id>/pay")
 @bp.get("/g/<match:group_id>/rename")
 @bp.get("/g/<match:group_id>/members")
 @bp.get("/g/<match:group_id>/members/<key:member_id>")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -22,6 +23,7 @@ from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
     watched_context,
 )
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 LIVE_WAIT_MS = 6000  # live.js polls every 2 s; the redraw is one more fetch
 
 
@@ -52,7 +54,7 @@ def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, se
     ann, bob = two_phones
     address = start_group(ann, server, "Friday trio", ["Ann", "Bob", "Cy"])
     bob.page.goto(address)
-    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (0)")
+    expect(bob.page.locator("#ledger-matches")).to_have_text("Matches (0)")
 
     # A stake for Chicago only: the new-match form fills it in for Chicago alone.
     ann.page.goto(address + "/stake")
@@ -75,7 +77,7 @@ def test_a_match_started_from_a_group_shows_live_on_another_phone(two_phones, se
     assert re.search(r"/m/[\w-]{16}/hand/new$", ann.page.url), ann.page.url
 
     # Bob's page was not reloaded: the live poll brings the match in.
-    expect(bob.page.locator("#ledger h3")).to_have_text("Matches (1)", timeout=LIVE_WAIT_MS)
+    expect(bob.page.locator("#ledger-matches")).to_have_text("Matches (1)", timeout=LIVE_WAIT_MS)
     listed = bob.page.locator(".group-matches li").first
     expect(listed).to_contain_text("The Top Game")
     expect(listed).to_contain_text("Ann, Bob, Cy")
@@ -137,10 +139,77 @@ def group_pages(phone: Watched, server: str, look) -> None:
     look("mapping form, refused")
     page.goto(address + "/stake")
     look("stake")
+    ledger_pages(phone, address, look)
     page.goto(address)
     watch = page.eval_on_selector("#group-share-watch code", "c => c.textContent")
     page.goto(watch)
     look("watch")
+
+
+def ledger_pages(phone: Watched, address: str, look) -> None:
+    """The ledger with money to settle and its chart, a refused payment, the statistics."""
+    page = phone.page
+    page.goto(address + "/add")
+    page.set_input_files("input[name=match_file]", str(EXAMPLES / "mini-bridge-3.json"))
+    with page.expect_navigation():
+        page.click("form[action$='/import'] button")
+    with page.expect_navigation():
+        page.click("#add-to-group")
+    page.goto(address + "?period=between&from=2000-01-01")
+    look("ledger, a period")
+    page.click("#pay-one summary")
+    page.select_option("#pay_payer", label="Cy")
+    page.select_option("#pay_payee", label="Bob")
+    page.fill("#pay_amount", "lots")
+    page.click("#record-payment")
+    expect(page.locator("#pay_amount-error")).to_have_count(1)
+    look("ledger, a payment refused")
+    page.goto(address + "/statistics")
+    page.click(".stats-game summary >> nth=0")
+    look("statistics")
+
+
+def import_mini_bridge_3(phone: Table, address: str) -> None:
+    page = phone.page
+    page.goto(address + "/add")
+    page.set_input_files("input[name=match_file]", str(EXAMPLES / "mini-bridge-3.json"))
+    with page.expect_navigation():
+        page.click("form[action$='/import'] button")
+    with page.expect_navigation():
+        page.click("#add-to-group")
+
+
+def test_mark_as_paid_on_one_phone_shows_live_on_another(two_phones, server):
+    ann, bob = two_phones
+    address = start_group(ann, server, "Friday paid", ["Ann", "Bob", "Cy"])
+    import_mini_bridge_3(ann, address)
+    page = ann.page
+    bob.page.goto(address)
+    # Mini Bridge for three: Ann −4.30, Bob +10.40, Cy −6.10 EUR.
+    expect(bob.page.locator(".settle-list li")).to_have_text(
+        ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"]
+    )
+    expect(bob.page.locator(".ledger-balances td")).to_have_text(["−4.30", "+10.40", "−6.10"])
+    expect(bob.page.locator("#balance-chart-1")).to_have_count(1)
+    page.goto(address)
+    with page.expect_navigation():
+        page.click("#mark-all-paid")
+    expect(page.locator("#all-square")).to_be_visible()
+    # Bob's page was not reloaded: the live poll brings the payments in.
+    expect(bob.page.locator("#all-square")).to_be_visible(timeout=LIVE_WAIT_MS)
+    expect(bob.page.locator(".ledger-balances td")).to_have_text(["0.00", "0.00", "0.00"])
+    expect(bob.page.locator(".paid-list li")).to_have_count(2)
+
+    # A change of the match itself (no change of the group) reaches the ledger
+    # live too: the match deleted at its table is counted nowhere, the payments stay.
+    match_link = bob.page.locator(".group-matches li a").first.get_attribute("href")
+    page.goto(server + match_link)
+    with page.expect_navigation():
+        page.click("#delete-match")
+    expect(bob.page.locator(".group-matches .match-parts")).to_have_text(
+        "Deleted at its table: counted nowhere.", timeout=LIVE_WAIT_MS
+    )
+    expect(bob.page.locator(".ledger-balances td")).to_have_text(["+4.30", "−10.40", "+6.10"])
 
 
 def test_axe_finds_no_violation_on_the_group_pages(audited, server):  # noqa: F811

@@ -1,0 +1,216 @@
+"""Each match's ledger summary kept per revision (table `match_summaries`, m005),
+so a group's ledger and statistics read one row per match instead of replaying
+every match on every page.
+
+A kept summary is a copy, never a second truth: it names the revision of the
+match it was replayed at, and a page that finds the match at a newer revision
+(a hand saved, undone, the stake changed) replays that match again and keeps
+the new summary. The replay happens on the state read (outside the write
+lock); the new row is stored with an upsert guarded by the revision, so two
+pages racing can never put an older summary over a newer one. Keeping a
+summary is a convenience: when the store is busy the page answers all the
+same and the next page keeps it.
+
+Why here and not in `db.apply`: a hand is saved on the phones at the table,
+where every millisecond of the write lock counts; the ledger is read far less
+often, and most matches are not in a group at all.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from .db import StoreBusy, StoredMatch, load_match, writing
+from .ledger import SUMMARY_FORMAT, MatchSummary
+from .report import match_summary
+from .variants import MatchError, Outcome
+
+# What the group page says of a match besides its summary (title, state words…):
+# made by the caller from the stored match and its replay (None: it no longer replays).
+Describe = Callable[[StoredMatch, Outcome | None], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One match of a group as its ledger reads it."""
+
+    match_id: str
+    revision: int
+    played: date  # the day it was started, in this server's time
+    variant: str
+    players: list[str]
+    summary: MatchSummary | None  # None: the match no longer replays (`problem` says why)
+    listing: dict[str, Any]  # from `Describe`: title, state, deleted
+    problem: str = ""
+
+
+ROWS = """
+select gm.match_id, m.created, m.variant, m.players,
+       (select max(revision) from changes c where c.match_id = gm.match_id) as revision,
+       s.revision as kept_revision, s.summary, s.listing
+from group_matches gm
+join matches m on m.id = gm.match_id
+left join match_summaries s on s.match_id = gm.match_id
+where gm.group_id = ?
+"""
+
+UPSERT = """
+insert into match_summaries (match_id, revision, summary, listing) values (?, ?, ?, ?)
+on conflict (match_id) do update set
+    revision = excluded.revision, summary = excluded.summary, listing = excluded.listing
+where excluded.revision >= match_summaries.revision
+"""
+
+
+def played_day(created: str) -> date:
+    """The day a match was played: the day it was started, in this server's time."""
+    return datetime.fromisoformat(created).astimezone().date()
+
+
+# Summaries read lately, by match id, revision and the very text kept (a store
+# put back from a backup can hold another text at the same revision): a warm
+# page skips reading each summary's JSON again. A summary is frozen: shared.
+PARSED_KEPT = 5_000  # ten groups of 500 matches
+_parsed: OrderedDict[tuple[str, int, str], tuple[MatchSummary | None, dict, str]] = OrderedDict()
+_parsed_lock = threading.Lock()
+
+
+def _from_row(row: dict[str, Any]) -> Kept | None:
+    """The kept summary of a row, when it is of the match's newest revision and
+    of today's shape (None: replay the match)."""
+    if row["kept_revision"] is None or row["kept_revision"] != row["revision"]:
+        return None
+    key = (row["match_id"], row["revision"], row["summary"] + row["listing"])
+    with _parsed_lock:
+        known = _parsed.get(key)
+    if known is not None:
+        with _parsed_lock:
+            _parsed.move_to_end(key)
+        summary, listing, problem = known
+        return Kept(
+            row["match_id"],
+            row["revision"],
+            played_day(row["created"]),
+            row["variant"],
+            json.loads(row["players"]),
+            summary,
+            listing,
+            problem,
+        )
+    try:
+        doc = json.loads(row["summary"])
+        listing = json.loads(row["listing"])
+        if doc.get("format") != SUMMARY_FORMAT:
+            return None
+        summary = None if "unreadable" in doc else MatchSummary.from_json(doc)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    with _parsed_lock:
+        _parsed[key] = (summary, listing, doc.get("unreadable", ""))
+        while len(_parsed) > PARSED_KEPT:
+            _parsed.popitem(last=False)
+    return Kept(
+        row["match_id"],
+        row["revision"],
+        played_day(row["created"]),
+        row["variant"],
+        json.loads(row["players"]),
+        summary,
+        listing,
+        doc.get("unreadable", ""),
+    )
+
+
+def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
+    """Replay one match: its Kept and the summary JSON to keep."""
+    day = played_day(stored.created)
+    outcome: Outcome | None = None
+    summary: MatchSummary | None = None
+    problem = ""
+    try:
+        outcome = stored.match.replay()
+        summary = match_summary(stored.match, outcome, key=stored.id, played=day)
+    except MatchError as exc:
+        problem = "; ".join(exc.lines)[:300]
+    except (KeyError, ValueError, TypeError, ArithmeticError) as exc:  # a record the rules
+        problem = f"{type(exc).__name__}"  # let through but the summary cannot read
+    if summary is None:
+        problem = problem or "a hand no longer fits the rules"
+        doc: dict[str, Any] = {"format": SUMMARY_FORMAT, "unreadable": problem}
+    else:
+        doc = summary.as_json()
+    kept = Kept(
+        stored.id,
+        stored.revision,
+        day,
+        stored.variant,
+        list(stored.players),
+        summary,
+        describe(stored, outcome),
+        problem,
+    )
+    return kept, json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kept]:
+    """Every match of the group with its summary, oldest played first: kept ones
+    read as they are, the others replayed now and kept for the next page."""
+    found: list[Kept] = []
+    fresh: list[tuple[str, int, str, str]] = []
+    for row in db.query(ROWS, [group_id]):
+        kept = _from_row(row)
+        if kept is None:
+            stored = load_match(db, row["match_id"])
+            if stored is None:
+                continue
+            kept, doc = _replayed(stored, describe)
+            listing = json.dumps(kept.listing, ensure_ascii=False, separators=(",", ":"))
+            fresh.append((kept.match_id, kept.revision, doc, listing))
+        found.append(kept)
+    if fresh:
+        keep(db, fresh)
+    # The day is read from the match row each time, never kept.
+    found = [
+        replace(k, summary=replace(k.summary, played=k.played))
+        if k.summary is not None and k.summary.played != k.played
+        else k
+        for k in found
+    ]
+    return sorted(found, key=lambda k: (k.played, k.match_id))
+
+
+MARK = """
+select count(*) as matches, coalesce(sum(revision), 0) as revisions from (
+    select (select max(revision) from changes c where c.match_id = gm.match_id) as revision
+    from group_matches gm where gm.group_id = ?
+)
+"""
+
+
+def matches_mark(db: Database, group_id: str) -> str:
+    """What a group page's live poll compares besides the group's revision: its
+    matches' revisions added up ("5-37"). A match's changes are only ever added,
+    so any hand saved, undone or the stake changed moves it on."""
+    row = next(iter(db.query(MARK, [group_id])))
+    return f"{row['matches']}-{row['revisions']}"
+
+
+def keep(db: Database, rows: list[tuple[str, int, str, str]]) -> bool:
+    """Store new summaries (match id, revision, summary JSON, listing JSON) in one
+    short write; a row older than the one kept is left out. False: the store
+    was busy and nothing was kept (the next page tries again)."""
+    try:
+        with writing(db):
+            for row in rows:
+                db.execute(UPSERT, list(row))
+    except StoreBusy:
+        return False
+    return True
