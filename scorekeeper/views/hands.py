@@ -49,7 +49,7 @@ from .commands import (
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import Loaded, load_or_404
 from .phone import phone_name, remember
-from .same_deal import SameDeal, same_deal
+from .same_deal import SameDeal, in_a_line, same_deal
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 
@@ -230,6 +230,8 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
     stored = loaded.stored
     if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
         flash_problems(changed, noun="change")
+        if two_versions is not None:  # no form follows: the comparison in a line
+            flash(cut(in_a_line(two_versions, entry.noun)), "info")
         flash(
             "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
         )

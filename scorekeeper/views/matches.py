@@ -261,7 +261,7 @@ def _already_here(match: Match, here: store.StoredMatch):
         noun=entry_for(here.variant).noun.lower(),
         variant=VARIANTS[here.variant],
         # The file again, as text in the answer: "Import a copy" sends it back
-        # (compact: a file of MAX_ENTRIES hands stays far below a form's limit).
+        # (compact, and sent as multipart: a form field holds 500 kB at most).
         document=json.dumps(match.as_json(), ensure_ascii=False, separators=(",", ":")),
         confirm=ConfirmForm(),
     ), 409

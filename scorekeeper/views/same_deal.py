@@ -100,8 +100,12 @@ def differences(
     """Where two versions of a hand differ, field by field in the form's words;
     a one-tap hand (all passed, scrapped) against another is said as two hands."""
     forms = [_filled(entry, record, players, upcoming) for record in (theirs, mine)]
-    shown = [{f.name: (f.label.text, _shown(f)) for f in _compared(form)} for form in forms]
-    blank = [all(value == NOT_GIVEN for _, value in s.values()) for s in shown]
+    words = entry.field_words(forms[0], upcoming)
+    shown = [
+        {f.name: (words.get(f.name, f.label.text), _shown(f)) for f in _compared(form)}
+        for form in forms
+    ]
+    blank = [all(f.data in (None, "", False) for f in _compared(form)) for form in forms]
     said = [
         Difference(label, value, shown[1][name][1])
         for name, (label, value) in shown[0].items()
@@ -150,3 +154,12 @@ def same_deal(
         differences=[] if identical else differences(entry, theirs, mine, state.players, upcoming),
         editing=hand_key is not None,
     )
+
+
+def in_a_line(both: SameDeal, noun: str) -> str:
+    """The comparison as one message, for when no form follows (the other phone
+    saved the last hand of the match): yours can still replace theirs by an edit."""
+    if both.identical:
+        return f"They saved the same {noun.lower()} — nothing to do."
+    differ = "; ".join(f"{d.what}: theirs {d.theirs} · yours {d.yours}" for d in both.differences)
+    return f"To keep yours, edit {noun.lower()} {both.number}: theirs and yours differ in {differ}."
