@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 THEIRS = ("Ann", "2", "S", "8")
 MINE = ("Ann", "2", "S", "7")
 DIFFERENCE = "Tricks won by declarer's side: theirs 8 · yours 7"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "top-game.json"
 WAIT_MS = 40_000  # a resend comes at most 30 s after the last try (the backoff's cap)
 
 
@@ -155,3 +157,42 @@ def test_without_the_script_keep_theirs_and_save_mine_are_plain_forms(phone_with
         page.click("#save-mine")
     assert page.inner_text("main h1") == "Hand 4"
     assert stored_hands(page, server, match_id) == [stored(THEIRS)] * 2 + [stored(MINE)]
+
+
+def import_file(page, server: str, content: bytes) -> None:
+    page.goto(f"{server}/")
+    page.set_input_files(
+        "input[type=file]",
+        files=[{"name": "evening.json", "mimeType": "application/json", "buffer": content}],
+    )
+    with page.expect_navigation():
+        page.click("form[action='/import'] button")
+
+
+def test_the_same_file_imported_again_offers_to_open_it_or_import_a_copy(table):
+    page, server = table.page, table.server
+    document = json.loads(EXAMPLE.read_text())
+    content = json.dumps({**document, "title": "Imported twice"}).encode()
+    import_file(page, server, content)
+    first = page.url
+    assert "Imported 13 hands." in page.inner_text("main")
+
+    import_file(page, server, content)
+    assert page.inner_text("#already-here") == (
+        "This match is already here (imported a moment ago). Nothing was imported."
+    )
+    table.no_horizontal_scroll()
+    assert page.get_attribute("#open-it", "href") == first.removeprefix(server)
+    with page.expect_navigation():
+        page.dblclick("#import-copy")  # a double tap: one copy
+    copy = page.url
+    assert copy != first and "Imported a copy: 13 hands." in page.inner_text("main")
+    page.goto(f"{server}/")
+    listed = page.locator(".match-list a", has_text="Imported twice")
+    assert listed.count() == 2
+    assert {listed.nth(i).get_attribute("href") for i in range(2)} == {
+        first.removeprefix(server),
+        copy.removeprefix(server),
+    }
+    answer = page.request.get(f"{copy}/match.json")
+    assert json.loads(answer.text()) == {**document, "title": "Imported twice"}
