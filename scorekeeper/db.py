@@ -485,19 +485,26 @@ def _already_here(db: Database, match: Match) -> StoredMatch | None:
     if not match.hands:
         return None
     players = json.dumps(match.players, ensure_ascii=False)
+    # Only a match one of whose changes holds the file's last hand, as stored
+    # (saved or changed to it, or in the hands it was started with), can be
+    # it: the others are never loaded, so a season of evenings of the same
+    # four costs a query, not a fold of each.
+    last = _dump(match.hands[-1])
     ids = [
         row["id"]
         for row in db.query(
-            "select id from matches where variant = ? and players = ? order by created",
-            [match.variant, players],
+            "select id from matches m where variant = ? and players = ? and exists ("
+            " select 1 from changes c where c.match_id = m.id"
+            " and (c.record = ? or instr(c.hands, ?) > 0)) order by created",
+            [match.variant, players, last, last],
         )
     ]
-    file = dumps(match)
+    file = match.as_json()
     for match_id in ids:
         state = load_match(db, match_id)
         if state is None or state.deleted or not state.log:
             continue
-        if _same_match(state, state.log[0].change, match) or dumps(state.match) == file:
+        if _same_match(state, state.log[0].change, match) or state.match.as_json() == file:
             return state
     return None
 
