@@ -16,6 +16,12 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 FOUR_SPADES = {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
 SCRIPT = {"X-Requested-With": "fetch"}  # how static/save.js sends a form
 REFUSED = "Not saved: the match changed since this form was drawn."
+# Four tallies that account for the 208 cards of four decks (examples/calypso.json).
+CALYPSO = {
+    f"p{seat}_{count}": value
+    for seat, tally in enumerate([("1", "7", "31"), ("2", "3", "25"), ("1", "10", "46")], 1)
+    for count, value in zip(("calypsos", "incomplete", "discards"), tally, strict=True)
+} | {"p4_calypsos": "0", "p4_incomplete": "9", "p4_discards": "25"}
 
 
 def keys_and_revisions(page: str) -> dict[str, tuple[str, str]]:
@@ -30,10 +36,12 @@ def keys_and_revisions(page: str) -> dict[str, tuple[str, str]]:
     return found
 
 
-def refused_after_theirs(actions, client, variant, players, theirs, mine, headers=None):
+def refused_after_theirs(
+    actions, client, variant, players, theirs, mine, headers=None, options=None
+):
     """Both phones drew the form for the next hand; the other phone saved `theirs`
     first; this phone's `mine` comes back refused (409), nothing stored."""
-    match_id = actions.start(variant, players)
+    match_id = actions.start(variant, players, options=options)
     revision = actions.revision(match_id)
     actions.save_hand(match_id, {**theirs, "revision": str(revision)})
     stored = actions.hands(match_id)
@@ -246,13 +254,31 @@ def test_a_one_tap_hand_against_a_contract_is_said_as_two_hands(actions, client)
             FOUR_SPADES,
             ["Doubled?: theirs Doubled · yours No"],
         ),
+        (
+            "mini-bridge-3",
+            ["Ann", "Bob", "Cy"],
+            {"hcp1": "10", "hcp2": "10", "hcp3": "12", "game": "no", "strain": "H"}
+            | {"tricks": "8"},
+            {"hcp1": "10", "hcp2": "10", "hcp3": "12", "scrapped": "y"},
+            ["Hand: theirs HCP Ann 10, Bob 10, Cy 12, dummy 40 − 32 = 8 · yours scrapped"],
+        ),
+        (
+            "calypso",
+            PLAYERS,
+            CALYPSO,
+            {**CALYPSO, "p1_calypsos": "2", "p3_calypsos": "0"},
+            ["Ann's calypsos: theirs 1 · yours 2", "Cy's calypsos: theirs 1 · yours 0"],
+        ),
     ],
-    ids=["top-game", "need-a-fourth", "mini-bridge", "chicago"],
+    ids=["top-game", "need-a-fourth", "mini-bridge", "chicago", "mini-bridge-3", "calypso"],
 )
 def test_differences_are_said_in_each_games_words(
     actions, client, variant, players, theirs, mine, differences
 ):
-    _, answer = refused_after_theirs(actions, client, variant, players, theirs, mine)
+    options = {"games": "2"} if variant == "calypso" else None
+    _, answer = refused_after_theirs(
+        actions, client, variant, players, theirs, mine, options=options
+    )
     assert items(answer, "same-deal-differences") == differences
 
 

@@ -11,6 +11,7 @@ refusal; nothing here writes.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,10 @@ def _shown(field) -> str:
     return text or NOT_GIVEN
 
 
+def _entered(form: HandForm) -> list[bool]:
+    return [f.data not in (None, "", False) for f in _compared(form)]
+
+
 def _filled(entry: HandEntry, record: dict[str, Any], players: list[str], upcoming) -> HandForm:
     form = entry.form(formdata=None, data=entry.from_record(record), meta={"csrf": False})
     entry.prepare(form, players, upcoming)
@@ -96,24 +101,41 @@ def differences(
     mine: dict[str, Any],
     players: list[str],
     upcoming,
+    words: Callable[[dict[str, Any]], str] = lambda record: hand_words(record, None),
 ) -> list[Difference]:
     """Where two versions of a hand differ, field by field in the form's words;
     a one-tap hand (all passed, scrapped) against another is said as two hands."""
     forms = [_filled(entry, record, players, upcoming) for record in (theirs, mine)]
-    words = entry.field_words(forms[0], upcoming)
+    labels = entry.field_words(forms[0], upcoming)
     shown = [
-        {f.name: (words.get(f.name, f.label.text), _shown(f)) for f in _compared(form)}
+        {f.name: (labels.get(f.name, f.label.text), _shown(f)) for f in _compared(form)}
         for form in forms
     ]
-    blank = [all(f.data in (None, "", False) for f in _compared(form)) for form in forms]
+    # A one-tap hand (all passed, a scrapped deal) is a whole hand, not its fields.
+    blank = [
+        record.get("passed_out") or record.get("scrapped") or not any(_entered(form))
+        for record, form in zip((theirs, mine), forms, strict=True)
+    ]
     said = [
         Difference(label, value, shown[1][name][1])
         for name, (label, value) in shown[0].items()
         if name in shown[1] and value != shown[1][name][1]
     ]
     if any(blank) or not said:
-        return [Difference(entry.noun, hand_words(theirs, None), hand_words(mine, None))]
+        return [Difference(entry.noun, words(theirs), words(mine))]
     return said
+
+
+def _words(state: MatchState, position: int, record: dict[str, Any]) -> str:
+    """A version of the hand at `position` in a few words, scored as if it stood
+    there (a Mini Bridge deal is said by its HCP and result)."""
+    try:
+        outcome = replay(
+            state.variant, state.players, state.options, [*state.records[:position], record]
+        )
+    except MatchError:
+        return hand_words(record, None)
+    return hand_words(record, outcome.hands[position] if len(outcome.hands) > position else None)
 
 
 def same_deal(
@@ -151,7 +173,11 @@ def same_deal(
         revision=made.revision,
         who=who(made.device, asking),
         identical=identical,
-        differences=[] if identical else differences(entry, theirs, mine, state.players, upcoming),
+        differences=[]
+        if identical
+        else differences(
+            entry, theirs, mine, state.players, upcoming, lambda r: _words(state, position, r)
+        ),
         editing=hand_key is not None,
     )
 
