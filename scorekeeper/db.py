@@ -494,6 +494,46 @@ def _same_match(state: StoredMatch, start: Change, match: Match) -> bool:
     return json.loads(_dump(asked)) == json.loads(_dump(made))
 
 
+class AlreadyHere(Exception):
+    """An import of a match this store already holds: nothing was stored. `state`
+    is that match (not deleted), as it stands now."""
+
+    def __init__(self, state: StoredMatch):
+        super().__init__(state.id)
+        self.state = state
+
+
+def _already_here(db: Database, match: Match) -> StoredMatch | None:
+    """A match not deleted that is `match` as it was imported or started, or as
+    it stands now (the file was exported from here). A match file without hands
+    is no evening played: it is never taken for another."""
+    if not match.hands:
+        return None
+    players = json.dumps(match.players, ensure_ascii=False)
+    # Only a match one of whose changes holds the file's last hand, as stored
+    # (saved or changed to it, or in the hands it was started with), can be
+    # it: the others are never loaded, so a season of evenings of the same
+    # four costs a query, not a fold of each.
+    last = _dump(match.hands[-1])
+    ids = [
+        row["id"]
+        for row in db.query(
+            "select id from matches m where variant = ? and players = ? and exists ("
+            " select 1 from changes c where c.match_id = m.id"
+            " and (c.record = ? or instr(c.hands, ?) > 0)) order by created",
+            [match.variant, players, last, last],
+        )
+    ]
+    file = match.as_json()
+    for match_id in ids:
+        state = load_match(db, match_id)
+        if state is None or state.deleted or not state.log:
+            continue
+        if _same_match(state, state.log[0].change, match) or state.match.as_json() == file:
+            return state
+    return None
+
+
 def _start_keys(submission: str | None, match: Match) -> list[str]:
     """The keys a start form may be stored under: its one-time key, and that key
     with a digest of what it asks for. A page brought back (Back) sends its key
@@ -512,13 +552,17 @@ def create_match(
     device: str = DEFAULT_DEVICE,
     submission: str | None = None,
     join: Callable[[Database, str], None] | None = None,
+    unless_here: bool = False,
 ) -> Applied:
     """Store a new (already validated) match, its hands as the first change.
 
     The same form sent again with the same content answers as the first time
     (`repeated`); with other content it starts a match of its own. `join(db,
     match_id)` runs in the same transaction once the match is stored (a group
-    takes it in): if it raises, nothing is stored."""
+    takes it in): if it raises, nothing is stored.
+    `unless_here`: a match file imported again stores nothing and raises
+    AlreadyHere with the match already here (checked in the same transaction,
+    so two phones importing one file at once make one match)."""
     with writing(db):
         keys = _start_keys(submission, match)
         free = None
@@ -531,6 +575,10 @@ def create_match(
                 state = load_match(db, earlier[0])
                 if state is not None and _same_match(state, earlier[1], match):
                     return Applied(earlier[0], earlier[1], state, repeated=True)
+        if unless_here:
+            here = _already_here(db, match)
+            if here is not None:
+                raise AlreadyHere(here)
         submission = free  # None: both spent on other things, stored without a key
         stamp = now()
         match_id = new_match_id()

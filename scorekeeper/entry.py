@@ -141,6 +141,11 @@ class HandEntry:
         or None to keep the rules' words."""
         return None
 
+    def field_words(self, form: HandForm, upcoming: NextHand | None) -> dict[str, str]:
+        """What the table calls fields whose label is only a place on the form
+        (Mini Bridge's announcement boxes are players' HCP); the label otherwise."""
+        return {}
+
     def form_field(self, record_field: str) -> str:
         return self.field_for.get(record_field, record_field)
 

@@ -271,6 +271,9 @@
       }
       return;
     }
+    // "Same deal — keep theirs": the refused entries are thrown away here too, so
+    // they are never sent again from this phone's storage.
+    if (form.dataset.discard) forget(form.dataset.discard);
     // Delete, undo, stop here, restore, settings: the answer in place, or a plain word.
     form.dataset.sending = "1";
     const answer = await post(action.pathname + action.search, fields);

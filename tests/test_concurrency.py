@@ -117,7 +117,9 @@ def test_a_stale_form_is_refused_naming_the_hand_saved_meanwhile(table):
         assert refused.status == 409
         assert "Not saved: the match changed since this form was drawn" in refused.text
         assert f"Hand {i + 1} saved: " in refused.text and "from Ann&#39;s phone" in refused.text
-        assert f"tap Save to store them as hand {i + 2}." in refused.text
+        # Another phone saved the hand this form was for: the same deal, most likely.
+        assert "Same deal — keep theirs, discard mine" in refused.text
+        assert f"Save mine as hand {i + 2}</button>" in refused.text
         assert len(bob.hands(match_id)) == i + 1
     assert bob.hands(match_id) == [stored_record(i) for i in range(ROUNDS)]
 

@@ -64,6 +64,7 @@ def test_every_post_route_is_listed(tmp_path):
     assert endpoints == {
         "matches.new",
         "matches.import_file",
+        "matches.import_copy",
         "matches.settings",
         "matches.delete",
         "matches.restore",
@@ -72,6 +73,7 @@ def test_every_post_route_is_listed(tmp_path):
         "hands.delete",
         "hands.end",
         "hands.undo",
+        "hands.keep_theirs",
         "history.restore",
         "live.watch_write",
         "live.name_phone",

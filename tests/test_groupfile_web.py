@@ -184,7 +184,9 @@ def test_two_phones_importing_the_same_group_file_at_once_make_one_group(served_
     told = next(a for a in answers if a.status == 409)
     group_id = GROUP_ID.search(made.location).group(1)
     assert "This group is already here" in visible_text(told.text)
-    assert f'href="/g/{group_id}"' in told.text
+    # The other phone never had the group: its address is not handed out.
+    assert f'href="/g/{group_id}"' not in told.text
+    assert "It is not on this phone's list" in visible_text(told.text)
     db = store.connect(app.config["DATABASE"])
     try:
         assert (db["groups"].count, db["matches"].count, db["group_payments"].count) == (1, 4, 1)

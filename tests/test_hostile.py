@@ -425,6 +425,7 @@ MATCH_ADDRESSES = {
     "/m/{m}/restore": {"POST"},
     "/m/{m}/hand/new": {"GET", "POST"},
     "/m/{m}/hand/preview": {"GET"},
+    "/m/{m}/hand/keep-theirs": {"POST"},
     "/m/{m}/hand/{k}": {"GET", "POST"},
     "/m/{m}/hand/{k}/delete": {"POST"},
     "/m/{m}/end": {"POST"},

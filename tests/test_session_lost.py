@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import db as store
 from scorekeeper.app import create_app
-from tests.webtools import checked, parse, visible_text
+from tests.webtools import checked, items, parse, visible_text
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 LOST = (
@@ -112,6 +112,14 @@ def test_a_lost_session_on_a_stale_hand_form_names_what_changed_and_saves_nothin
     assert f"Not saved: {LOST}" in text
     assert "Not saved: the match changed since this form was drawn." in text
     assert "Hand 1 saved: 1♣ by Ann" in text
+    # The other phone saved the hand this form was for: both versions, keep theirs first.
+    assert items(answer.text, "same-deal-differences") == [
+        "Declarer: theirs Ann · yours Bob",
+        "Level: theirs 1 · yours 3",
+        "Strain: theirs ♣ · yours NT",
+        "Tricks won by declarer's side: theirs 7 · yours 9",
+    ]
+    assert "Same deal — keep theirs, discard mine" in text
     assert checked(answer.text, "declarer") == ["Bob"]
     assert hidden(answer.text)["revision"] == "2"  # drawn again on the match as it is now
     assert len(hands(app, match_id)) == 1

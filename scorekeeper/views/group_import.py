@@ -13,7 +13,7 @@ from ..forms import ImportForm
 from ..variants import MatchError
 from .commands import form_key
 from .messages import changed_words, flash_problems
-from .phone import phone_name, remember_group
+from .phone import my_groups, phone_name, remember_group
 
 
 def import_group(raw: bytes, copy: bool = False):
@@ -60,4 +60,6 @@ def _already_here(here: gf.GroupHere):
         since=changed_words(state.created),
         changed=changed if state.revision > 1 else None,
         import_form=ImportForm(),
+        # Its address only to a phone that had it (see matches._already_here).
+        mine=state.id in my_groups(),
     ), 409

@@ -28,7 +28,7 @@ from flask import (
 )
 from wtforms import RadioField
 
-from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe
+from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
 from ..entry import HandEntry
 from ..registry import entry_for, score_line
@@ -41,6 +41,7 @@ from .commands import (
     blank,
     change_title,
     command,
+    form_key,
     form_undoes,
     place_problems,
     sent_by_script,
@@ -48,7 +49,8 @@ from .commands import (
 )
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import Loaded, load_or_404
-from .phone import remember
+from .phone import phone_name, remember
+from .same_deal import SameDeal, in_a_line, same_deal
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 
@@ -162,6 +164,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
     form = entry.form() if request.method == "POST" else None
     problems: list[str] = []
     changed: list[str] = []  # what other phones changed since this form was drawn
+    two_versions: SameDeal | None = None  # another phone saved this hand first
     rejected = False
     before: Outcome | None = None  # what the rules derive for the form's hand
 
@@ -181,6 +184,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
             if stale:  # as for any stale form: drawn again on the match as it is now
                 flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
                 changed, before = change_lines(stale, entry.noun), None
+                two_versions = same_deal(entry, loaded.stored, stale, hand_key, form, phone_name())
             else:
                 problems = [SESSION_LOST]
         elif form.validate_on_submit():
@@ -198,6 +202,9 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
                     changed = change_lines(refusal.stale, entry.noun)
                     loaded = load_or_404(match_id)  # draw the form again on the match as it is now
                     before = None
+                    two_versions = same_deal(
+                        entry, loaded.stored, refusal.stale, hand_key, form, phone_name()
+                    )
                 elif refusal.problems:
                     number = position + 1
                     problems = _show_problems(entry, form, refusal.problems, number, upcoming)
@@ -224,6 +231,8 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
     stored = loaded.stored
     if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
         flash_problems(changed, noun="change")
+        if two_versions is not None:  # no form follows: the comparison in a line
+            flash(cut(in_a_line(two_versions, entry.noun)), "info")
         flash(
             "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
         )
@@ -258,6 +267,8 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         editing=hand_key is not None,
         problems=problems,
         changed=changed,
+        same_deal=two_versions,
+        refused_key=form_key() if two_versions else None,
         rejected=rejected,
         extra=entry.context(before, upcoming),
         score=None
@@ -295,6 +306,34 @@ def new(match_id: str):
 @bp.route("/hand/<key:hand_id>", methods=["GET", "POST"])
 def edit(match_id: str, hand_id: int):
     return _hand_page(match_id, hand_id)
+
+
+@bp.post("/hand/keep-theirs")
+def keep_theirs(match_id: str):
+    """Same deal — keep theirs: another phone saved the hand this phone's form
+    was for, and the players say it is the same deal. Nothing is stored (the
+    page's script forgets the copy it kept); the phone goes on to the next
+    hand's form, or for an edit back to that hand on the sheet."""
+    loaded = load_or_404(match_id)
+    stored = loaded.stored
+    noun = entry_for(stored.variant).noun
+    made = stored.entry(request.form.get("theirs", type=int) or 0)
+    key = made.change.hand if made is not None else None
+    if key in stored.live:
+        whose = who(made.change.device, phone_name())
+        position = stored.keys.index(key)
+        outcome = loaded.outcome
+        title = hand_title(outcome.hands[position], noun) if outcome is not None else ""
+        name = title[:1].lower() + title[1:] if title else f"their {noun.lower()}"
+        flash(f"Kept {name} as {whose} saved it; yours was not saved.", "info")
+    else:
+        flash("Your entries were not saved.", "info")
+    hand = request.form.get("hand", type=int)
+    if hand is not None:
+        return _to_sheet(match_id, hand=hand) if hand in stored.live else _to_sheet(match_id)
+    if loaded.outcome is None or loaded.outcome.finished:
+        return _to_sheet(match_id)
+    return redirect(url_for("hands.new", match_id=match_id))
 
 
 @bp.get("/hand/preview")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from types import SimpleNamespace
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -19,6 +20,7 @@ from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
     MAX_FILE_BYTES,
+    Match,
     dumps,
     from_document,
     loads,
@@ -249,15 +251,74 @@ def import_file():
         flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
         return redirect(url_for("matches.index"))
     except MatchError as exc:
-        count = len(exc.lines)
-        heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
-        flash_problems([heading, *exc.lines])
+        return _not_imported(exc)
+    return _store_import(match)
+
+
+@bp.post("/import/copy")
+def import_copy():
+    """ "Import a copy": a match file the app said is already here, sent again as
+    text from that answer, stored as a match of its own (once: the form's key)."""
+    if not ConfirmForm().validate_on_submit():
+        flash("The form expired; try again.", "error")
         return redirect(url_for("matches.index"))
-    created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
+    text = request.form.get("document", "")
+    try:
+        if len(text.encode()) > MAX_FILE_BYTES:
+            raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
+        match = loads(text, max_entries=MAX_ENTRIES)
+    except MatchError as exc:
+        return _not_imported(exc)
+    return _store_import(match, copy=True)
+
+
+def _not_imported(exc: MatchError):
+    count = len(exc.lines)
+    heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
+    flash_problems([heading, *exc.lines])
+    return redirect(url_for("matches.index"))
+
+
+def _store_import(match: Match, copy: bool = False):
+    """Store an imported match, unless it is already here (and no copy was asked
+    for): then nothing is stored and the answer says since when, with a way to
+    open it and one to import a copy."""
+    try:
+        created = store.create_match(
+            store.get_db(),
+            match,
+            device=phone_name(),
+            submission=form_key(),
+            unless_here=not copy,
+        )
+    except store.AlreadyHere as already:
+        return _already_here(match, already.state)
     remember(created.match_id)
     count, noun = store.hands_in(match), entry_for(match.variant).noun.lower()
-    flash(f"Imported {count} {noun}{'' if count == 1 else 's'}.", "info")
+    copied = "a copy: " if copy else ""
+    flash(f"Imported {copied}{count} {noun}{'' if count == 1 else 's'}.", "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
+
+
+def _already_here(match: Match, here: store.StoredMatch):
+    start = here.log[0].change
+    return render_template(
+        "matches/already_here.html",
+        here=here,
+        verb="imported" if start.hands else "started",
+        since=changed_words(here.created),
+        changed=changed_words(here.updated) if here.revision > 1 else None,
+        played=store.hands_in(here.match),  # as the rules count them: a redeal is none
+        noun=entry_for(here.variant).noun.lower(),
+        variant=VARIANTS[here.variant],
+        # The file again, as text in the answer: "Import a copy" sends it back
+        # (compact, and sent as multipart: a form field holds 500 kB at most).
+        document=json.dumps(match.as_json(), ensure_ascii=False, separators=(",", ":")),
+        confirm=ConfirmForm(),
+        # Its address only to a phone that had it: a match file is shared more
+        # widely than the address that lets a phone change the match.
+        mine=here.id in my_matches(),
+    ), 409
 
 
 @bp.get("/m/<match:match_id>")

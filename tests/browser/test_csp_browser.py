@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.phones import Phone
+
 from .conftest import PHONE
 
 pytestmark = pytest.mark.browser
@@ -97,6 +99,10 @@ def import_example(phone: Watched, variant: str) -> Evening:
     page.set_input_files(f"{form} input[type=file]", str(EXAMPLES / f"{variant}.json"))
     with page.expect_navigation():
         page.click(f"{form} button")
+    if page.locator("#import-copy").count():  # another test imported it: a copy of its own
+        phone.check("already here")
+        with page.expect_navigation():
+            page.click("#import-copy")
     phone.check("match page")
     # The watch address is shown (in the closed Share box) for another phone on the
     # Wi-Fi: keep its path only.
@@ -262,6 +268,37 @@ def test_axe_finds_no_violation_on_any_page_of_the_variant(audited, variant):
         page.click("#save")  # nothing chosen: the form comes back with its errors
     assert page.locator(".error, .flash-error").count() > 0, page.url
     audited.axe("new hand, refused")
+
+    assert audited.found == {}, "axe found:\n" + report(audited.found)
+    assert audited.refused == {}, "refused:\n" + report(audited.refused)
+
+
+def test_axe_finds_no_violation_on_the_answers_to_two_phones(audited, server):
+    """A match file imported again (already here), and a hand another phone saved
+    first: the two versions (same deal), and the very same hand."""
+    page = audited.page
+    import_example(audited, "rubber")
+    audited.visit("home", server + "/")
+    page.set_input_files("form[action$='/import'] input[type=file]", str(EXAMPLES / "rubber.json"))
+    with page.expect_navigation():
+        page.click("form[action$='/import'] button")
+    assert page.locator("#already-here").count() == 1
+    audited.axe("import, already here")
+    new_hand = start_match(audited, "rubber")
+    match = urlsplit(new_hand).path.removesuffix("/hand/new")
+    other = Phone(server, "Bob's phone")
+    declarer = json.loads((EXAMPLES / "rubber.json").read_text())["players"][1]
+    for tricks, what in (("7", "same deal, two versions"), ("8", "same deal, the same hand")):
+        form = other.form(f"{match}/hand/new")
+        theirs = {"declarer": declarer, "level": "2", "strain": "H", "tricks": "8"}
+        assert other.submit(form, **theirs).status == 302
+        for field, value in {**theirs, "tricks": tricks}.items():
+            page.click(f'#group-{field} input[value="{value}"] + label')
+        page.click("#save")
+        page.wait_for_selector("#keep-theirs")
+        audited.axe(what)
+        with page.expect_navigation():
+            page.click("#keep-theirs")
 
     assert audited.found == {}, "axe found:\n" + report(audited.found)
     assert audited.refused == {}, "refused:\n" + report(audited.refused)

@@ -25,6 +25,7 @@ BOB_2H_MADE = {"declarer": "Bob", "contract": "2H", "tricks": 8}
 SAID_4S_MADE = "4♠ by Ann, made · Ann +120, Cy +120"
 SAID_4S_DOWN = "4♠ by Ann, down 1 · Bob +50, Di +50"
 REFUSED = "Not saved: the match changed since this form was drawn."
+CHANGES = "#changed > ul:not(.same-deal-differences) li"  # what changed, not the comparison
 
 
 @pytest.fixture
@@ -152,10 +153,18 @@ def test_open_form_warns_then_stale_save_is_refused(table, phone_b):
     enter(phone_b, "Bob", 2, "H", 8)
     save_refused(phone_b)
     assert late.inner_text("#changed strong") == REFUSED
-    assert late.locator("#changed li").all_inner_texts() == [
+    assert late.locator(CHANGES).all_inner_texts() == [
         f"Hand 1 saved: {SAID_4S_MADE} — from Ann's phone, a moment ago"
     ]
     assert "Nothing was stored. Your entries are kept below" in late.inner_text("#changed")
+    # Most likely the same deal: both versions where they differ, keep theirs first.
+    assert late.locator("#same-deal-differences li").all_inner_texts() == [
+        "Declarer: theirs Ann · yours Bob",
+        "Level: theirs 4 · yours 2",
+        "Strain: theirs ♠ · yours ♥",
+        "Tricks won by declarer's side: theirs 10 · yours 8",
+    ]
+    assert late.inner_text("#keep-theirs") == "Same deal — keep theirs, discard mine"
     assert late.inner_text("h1") == "Hand 2"
     assert late.is_hidden("#live-note")  # drawn on the match as it is now
     assert checked(phone_b) == {"declarer": "Bob", "level": "2", "strain": "H", "tricks": "8"}
@@ -281,8 +290,11 @@ def test_back_then_save_from_the_back_forward_cache(bfcache_phone):
     table.tap_button("tricks", "11")
     save_refused(table)
     assert page.inner_text("#changed strong") == REFUSED
-    assert page.locator("#changed li").all_inner_texts() == [
+    assert page.locator(CHANGES).all_inner_texts() == [
         f"{changed} — from this phone (Ann's phone), a moment ago"
+    ]
+    assert page.locator("#same-deal-differences li").all_inner_texts() == [
+        "Tricks won by declarer's side: theirs 9 · yours 11"
     ]
     assert page.inner_text("h1") == "Edit hand 1"
     assert checked(table) == {**edited, "tricks": "11"}

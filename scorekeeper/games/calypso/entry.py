@@ -71,6 +71,16 @@ class CalypsoEntry(HandEntry):
                         field.data = str(tally[count])
             form.tallies.data = ""
 
+    def field_words(self, form: HandForm, upcoming: NextHand | None) -> dict[str, str]:
+        """Each count by its player: "Ann's calypsos"."""
+        return {
+            seat_field(
+                seat, count
+            ): f"{player}'s {getattr(form, seat_field(seat, count)).label.text.lower()}"
+            for seat, player in enumerate(form.players, 1)  # type: ignore[attr-defined]
+            for count in TALLY_FIELDS
+        }
+
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         tallies: dict[str, dict[str, Any]] = {}
         for seat, player in enumerate(form.players, 1):  # type: ignore[attr-defined]

@@ -143,9 +143,15 @@ class _MiniBridgeEntry(HandEntry):
             if field.data in (None, "") and player in stored:
                 field.data = str(stored[player])
 
+    def field_words(self, form: HandForm, upcoming: NextHand | None) -> dict[str, str]:
+        order = upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else []
+        return {field.name: f"HCP {player}" for player, field in hcp_inputs(form, order)}
+
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
-        hcp = announced(form, upcoming.announcement_order)  # type: ignore[union-attr]
+        # No next hand: a form sent after another phone saved the last one (refused).
+        order = upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else []
+        hcp = announced(form, order)
         if hcp:
             record["hcp"] = hcp
         if getattr(form, "scrapped", None) is not None and form.scrapped.data:
