@@ -110,6 +110,22 @@ window.Scorekeeper = {
     note.textContent = [...byReason].map(([reason, labels]) => `${labels.join(", ")}: ${reason}`).join(" ");
     note.hidden = byReason.size === 0;
   },
+  // A typed value the rules refuse, flagged under its box in the server's words
+  // (an empty `flag` clears it): the note #<id>-flag, aria-invalid, described by it.
+  flag(input, flag) {
+    const note = document.getElementById(`${input.id}-flag`);
+    if (note) {
+      note.textContent = flag || "";
+      note.hidden = !flag;
+    }
+    if (flag) {
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", `${input.id}-flag`);
+    } else {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+  },
 };
 
 // Button groups whose refused choices depend on another group of the form: the

@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
@@ -639,44 +640,49 @@ def _pdf(html: str, name: str) -> Response:
     return response.make_conditional(request)
 
 
-@bp.get("/g/<match:group_id>/ledger.pdf")
-def ledger_pdf(group_id: str):
+def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str, Any]]):
+    """The group's `kind` ("ledger", "statistics") for the asked period as a PDF,
+    drawn from templates/pdf/<kind>.html with `context(state, book)` besides."""
     state = _group_or_404(group_id)
     chosen = chosen_period(request.args)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
     html = render_template(
-        "pdf/ledger.html",
+        f"pdf/{kind}.html",
         group=state,
         ledger=book,
         variants=VARIANTS,
-        currency_words=currency_words,
-        balance_charts=balance_charts(book),
         printed=date.today(),
+        **context(state, book),
     )
-    return _pdf(html, file_name(state, chosen, "ledger", "pdf"))
+    return _pdf(html, file_name(state, chosen, kind, "pdf"))
+
+
+@bp.get("/g/<match:group_id>/ledger.pdf")
+def ledger_pdf(group_id: str):
+    return _period_pdf(
+        group_id,
+        "ledger",
+        lambda state, book: {
+            "currency_words": currency_words,
+            "balance_charts": balance_charts(book),
+        },
+    )
 
 
 @bp.get("/g/<match:group_id>/statistics.pdf")
 def stats_pdf(group_id: str):
-    state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
-    if chosen.errors:
-        abort(400, " ".join(chosen.errors.values()))
-    book = group_ledger(state, chosen)
-    html = render_template(
-        "pdf/statistics.html",
-        group=state,
-        ledger=book,
-        stats=member_stats(state, book.book),
-        variants=VARIANTS,
-        shown=shown,
-        figure_rows=figure_rows,
-        figure_key=figure_key,
-        printed=date.today(),
+    return _period_pdf(
+        group_id,
+        "statistics",
+        lambda state, book: {
+            "stats": member_stats(state, book.book),
+            "shown": shown,
+            "figure_rows": figure_rows,
+            "figure_key": figure_key,
+        },
     )
-    return _pdf(html, file_name(state, chosen, "statistics", "pdf"))
 
 
 def money(amount: Decimal) -> str:

@@ -71,19 +71,7 @@
     let asking = null;
     const showFlags = (flags) => {
       form.querySelectorAll(".counts input").forEach((input) => {
-        const flag = flags[input.name];
-        const note = document.getElementById(`${input.id}-flag`);
-        if (note) {
-          note.textContent = flag || "";
-          note.hidden = !flag;
-        }
-        if (flag) {
-          input.setAttribute("aria-invalid", "true");
-          input.setAttribute("aria-describedby", `${input.id}-flag`);
-        } else {
-          input.removeAttribute("aria-invalid");
-          input.removeAttribute("aria-describedby");
-        }
+        window.Scorekeeper.flag(input, flags[input.name]);
       });
     };
     const askFlags = () => {

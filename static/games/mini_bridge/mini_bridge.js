@@ -62,18 +62,7 @@
       // What the rules refuse in a box already typed, under that box (the server's words).
       inputs.forEach((input) => {
         const flag = (d.flags || {})[input.name];
-        const note = document.getElementById(`${input.id}-flag`);
-        if (note) {
-          note.textContent = flag || "";
-          note.hidden = !flag;
-        }
-        if (flag) {
-          input.setAttribute("aria-invalid", "true");
-          input.setAttribute("aria-describedby", `${input.id}-flag`);
-        } else {
-          input.removeAttribute("aria-invalid");
-          input.removeAttribute("aria-describedby");
-        }
+        window.Scorekeeper.flag(input, flag);
         input.closest(".hcp-cell").classList.toggle("has-error", !!flag);
       });
       if (dummyOut) dummyOut.textContent = d.dummy_hcp !== undefined ? d.dummy_hcp : "–";
