@@ -47,7 +47,7 @@ def enter(table: Table, hand) -> None:
 
 def wait_for_heading(page, heading: str) -> None:
     page.wait_for_function(
-        "h => (document.querySelector('main h1') || {}).textContent === h",
+        "h => (document.querySelector('h1') || {}).textContent === h",
         arg=heading,
         timeout=WAIT_MS,
     )
@@ -89,7 +89,7 @@ def test_keep_theirs_after_the_wifi_came_back_stores_nothing_and_forgets_the_cop
     assert page.locator("#same-deal-differences li").all_inner_texts() == [DIFFERENCE]
     assert page.inner_text("#keep-theirs") == "Same deal — keep theirs, discard mine"
     assert page.inner_text("#save-mine") == "Save mine as the next hand"
-    assert page.inner_text("main h1") == "Hand 2"
+    assert page.inner_text("h1") == "Hand 2"
     assert page.get_attribute("#keep-theirs-form", "data-discard") == waiting["key"]
     assert stored_hands(page, server, match_id) == [stored(THEIRS)]
     table.no_horizontal_scroll()
@@ -155,7 +155,7 @@ def test_without_the_script_keep_theirs_and_save_mine_are_plain_forms(phone_with
         page.click("#save")
     with page.expect_navigation():
         page.click("#save-mine")
-    assert page.inner_text("main h1") == "Hand 4"
+    assert page.inner_text("h1") == "Hand 4"
     assert stored_hands(page, server, match_id) == [stored(THEIRS)] * 2 + [stored(MINE)]
 
 
@@ -175,7 +175,7 @@ def test_the_same_file_imported_again_offers_to_open_it_or_import_a_copy(table):
     content = json.dumps({**document, "title": "Imported twice"}).encode()
     import_file(page, server, content)
     first = page.url
-    assert "Imported 13 hands." in page.inner_text("main")
+    assert "Imported 12 hands." in page.inner_text("main")
 
     import_file(page, server, content)
     assert page.inner_text("#already-here") == (
@@ -186,7 +186,7 @@ def test_the_same_file_imported_again_offers_to_open_it_or_import_a_copy(table):
     with page.expect_navigation():
         page.dblclick("#import-copy")  # a double tap: one copy
     copy = page.url
-    assert copy != first and "Imported a copy: 13 hands." in page.inner_text("main")
+    assert copy != first and "Imported a copy: 12 hands." in page.inner_text("main")
     page.goto(f"{server}/")
     listed = page.locator(".match-list a", has_text="Imported twice")
     assert listed.count() == 2
