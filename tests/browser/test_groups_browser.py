@@ -191,13 +191,18 @@ def test_mark_as_paid_on_one_phone_shows_live_on_another(two_phones, server):
     )
     expect(bob.page.locator(".ledger-balances td")).to_have_text(["−4.30", "+10.40", "−6.10"])
     expect(bob.page.locator("#balance-chart-1")).to_have_count(1)
+    chart_title = bob.page.locator("#balance-chart-1-title")
+    owing = chart_title.text_content()
+    assert owing.endswith("Ann −4.30, Bob 10.40, Cy −6.10."), owing
     page.goto(address)
     with page.expect_navigation():
         page.click("#mark-all-paid")
     expect(page.locator("#all-square")).to_be_visible()
-    # Bob's page was not reloaded: the live poll brings the payments in.
+    # Bob's page was not reloaded: the live poll brings the payments in, and
+    # the chart of the running balance with them.
     expect(bob.page.locator("#all-square")).to_be_visible(timeout=LIVE_WAIT_MS)
     expect(bob.page.locator(".ledger-balances td")).to_have_text(["0.00", "0.00", "0.00"])
+    expect(chart_title).to_have_text(re.compile(r"Ann 0\.00, Bob 0\.00, Cy 0\.00\.$"))
     expect(bob.page.locator(".paid-list li")).to_have_count(2)
 
     # A change of the match itself (no change of the group) reaches the ledger
