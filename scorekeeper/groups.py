@@ -22,6 +22,7 @@ match. No balances or settle-up here (that is the ledger's arithmetic).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -383,13 +384,21 @@ def game_name(game: str) -> str:
     return VARIANTS[game].name if game in VARIANTS else game
 
 
+# An amount as written at the table: ASCII digits with a decimal point (its
+# sign and decimals checked below). Decimal() alone takes "٣" (Arabic-Indic
+# 3) and "1E+2", which no one at the table means as 3 or 100.
+AMOUNT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
 def amount_problem(text: Any) -> str | None:
     if not isinstance(text, str):
         return "Write the amount, like 7.50."
+    if not AMOUNT.fullmatch(text):
+        return f"{text!r:.40} is not an amount: write digits 0–9, like 7.50."
     try:
         amount = Decimal(text)
-    except InvalidOperation:
-        return f"{text!r} is not an amount: write it like 7.50."
+    except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
+        return f"{text!r:.40} is not an amount: write it like 7.50."
     if not amount.is_finite() or amount <= 0 or amount.as_tuple().exponent < -2:
         return "Write an amount above 0 with at most two decimals, like 7.50."
     if amount >= 10**9:

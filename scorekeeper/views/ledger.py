@@ -579,11 +579,23 @@ def stats_rows(stats: list[MemberStats]) -> list[list[str]]:
     return rows
 
 
+# The columns that hold figures: a number there stays a number ("-5.00"). Any
+# other cell is text, kept as text: a member named "-2" or "=HYPERLINK(…)"
+# is not read by a spreadsheet as a number or run as a formula.
+CSV_NUMBERS = frozenset({"matches", "won", "amount", "value", "of"})
+
+
 def _csv(rows: list[list[str]], name: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
+    figures = [column in CSV_NUMBERS for column in rows[0]]
     for row in rows:
-        writer.writerow([spreadsheet_safe(c) if not _number(c) else c for c in row])
+        writer.writerow(
+            [
+                c if figure and _number(c) else spreadsheet_safe(c)
+                for c, figure in zip(row, figures, strict=True)
+            ]
+        )
     return Response(
         out.getvalue(),
         mimetype="text/csv",
