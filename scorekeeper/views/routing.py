@@ -16,7 +16,14 @@ class MatchIdConverter(BaseConverter):
 
 
 class KeyConverter(IntegerConverter):
-    """A hand's key or a revision: digits that fit; a longer number is a 404."""
+    """A hand's key or a revision: digits that fit; a longer number is a 404.
+
+    The pattern itself stops at MAX_KEY: a number only the range check refused
+    would still match the address of a route of other methods (a group
+    member's rename is POST, its address opened again is GET): a 405 for an
+    address that is no member's."""
+
+    regex = r"[1-9][0-9]{0,8}|1000000000"  # 1 to MAX_KEY
 
     def __init__(self, map, *args, **kwargs):
         super().__init__(map, min=1, max=MAX_KEY)
