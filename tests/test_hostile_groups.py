@@ -979,3 +979,60 @@ def test_a_group_file_mapping_to_a_missing_member_is_one_line_each(phone):
 def test_a_group_file_payment_of_no_amount_is_one_line(phone, amount, said):
     pay = {"from": "Ann", "to": "Bob", "amount": amount, "currency": "EUR", "date": "2026-11-01"}
     imported_nothing(phone, group_file(payments=[pay]), [f"payments[0]: amount: {said}"])
+
+
+def test_renaming_a_member_of_another_group_stores_nothing(phone):
+    group_id = phone.start_group()
+    other = phone.start_group(("Zed", "Yan", "Xi", "Wu"), name="Other table")
+    wu = member_id(phone, other, "Wu")  # number 4: no member of the first group
+    before, theirs = phone.stored(group_id), phone.stored(other)
+    answer = phone.send(f"/g/{group_id}/members/{wu}", {"revision": "1", "name": "Dee"})
+    refused(phone, group_id, before, answer, {"form": "There is no such member in this group."})
+    assert phone.stored(other) == theirs
+
+
+@pytest.mark.parametrize(
+    "revision, said", [(None, NO_REVISION), ("٣", NO_REVISION), ("9" * 12, FAR_AHEAD)]
+)
+def test_a_stake_form_without_a_revision_it_was_drawn_from_stores_nothing(phone, revision, said):
+    group_id = phone.start_group()
+    before = phone.stored(group_id)
+    fields = {**STAKE} if revision is None else {**STAKE, "revision": revision}
+    answer = phone.send(f"/g/{group_id}/stake", fields)
+    assert answer.status_code == 400
+    assert phone.context()["problems"] == [said] and said in visible_text(answer.text)
+    assert phone.stored(group_id) == before
+
+
+@pytest.mark.parametrize(
+    "payload, said",
+    [
+        (b"\xff\xfe", "The file is not a UTF-8 text file; choose a match file (.json)."),
+        (b"[" * 100_000, "Not imported: 1 problem in this file."),
+        (b"x" * 2_000_000, "Not imported: 1 problem in this file."),
+        (None, "Choose a match file."),
+    ],
+    ids=["not UTF-8", "nested", "2 MB", "no file"],
+)
+def test_a_bad_match_file_for_the_group_stores_nothing(phone, payload, said):
+    group_id = phone.start_group()
+    before = phone.stored(group_id)
+    db = phone.db()
+    try:
+        matches = db.execute("select count(*) from matches").fetchone()[0]
+    finally:
+        db.close()
+    with phone.client.session_transaction() as session:
+        session.pop("_flashes", None)
+    data = {} if payload is None else {"match_file": (io.BytesIO(payload), "m.json")}
+    answer = phone.send(f"/g/{group_id}/import", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 302 and answer.location == f"/g/{group_id}/add"
+    with phone.client.session_transaction() as session:
+        flashed = [message for _, message in session.pop("_flashes", [])]
+    assert flashed[0] == said
+    assert phone.stored(group_id) == before
+    db = phone.db()
+    try:
+        assert db.execute("select count(*) from matches").fetchone()[0] == matches
+    finally:
+        db.close()
