@@ -363,7 +363,8 @@ class Figure:
             share = (Decimal(100 * self.value) / self.of).quantize(Decimal(1), ROUND_HALF_UP)
             return f"{self.value} of {self.of} ({share}%)"
         if self.key in ("average", "best", "worst"):
-            return f"{self.value:+}"
+            # Points as on paper: +12.5, −4, and a plain 0 (no sign on nothing).
+            return f"{self.value:+}" if self.value else "0"
         return str(self.value)
 
 

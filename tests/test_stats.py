@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
+from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -15,7 +16,7 @@ import pytest
 from scorekeeper.ledger import Period, select
 from scorekeeper.matchfile import from_document, loads
 from scorekeeper.report import match_summary
-from scorekeeper.stats import statistics, tally_match
+from scorekeeper.stats import Figure, statistics, tally_match
 from tests.test_ledger import (
     CALYPSO,
     CHICAGO,
@@ -237,7 +238,21 @@ def test_details_read_the_same_as_a_dict_or_as_an_object(doc):
 
 
 def test_a_share_of_nothing_is_shown_without_a_percentage():
-    from scorekeeper.stats import Figure
 
     assert Figure("made", "Made", 0, "contracts made", of=0).shown == "0 of 0"
     assert Figure("made", "Made", 2, "contracts made", of=3).shown == "2 of 3 (67%)"
+
+
+@pytest.mark.parametrize(
+    "key, value, shown",
+    [
+        ("average", Decimal("12.5"), "+12.5"),
+        ("average", Decimal("-4"), "-4"),  # the page turns "-" into "−" as everywhere
+        ("best", 0, "0"),  # nothing is not "+0"
+        ("worst", Decimal("0.0"), "0"),
+        ("declared", 3, "3"),
+        ("made", None, "–"),
+    ],
+)
+def test_a_figure_is_written_as_on_paper(key, value, shown):
+    assert Figure(key, "label", value, "says").shown == shown
