@@ -129,7 +129,11 @@ def test_the_sheet_says_since_when_the_server_is_away_and_catches_up(away, other
     step(away, 6)  # back to the usual pace: 2 s after each answer (fetches take real time)
     sent = away.page.evaluate("window.__polls")[5:]
     assert len(sent) >= 4  # 90 s, then every 2 s through the 6 s stepped
-    assert all(2000 <= later - earlier <= 2500 for earlier, later in pairwise(sent))
+    # 2 s after each answer; the clock steps half a second at a time and an answer
+    # may end its redraw a step late on a busy machine, so "2 s" reads 2–3.5 s:
+    # never faster, and never the outage's backoff (4 s and more).
+    gaps = [later - earlier for earlier, later in pairwise(sent)]
+    assert all(2000 <= gap < 4000 for gap in gaps), gaps
 
 
 def test_back_online_tries_at_once(away, other_phone):
