@@ -19,7 +19,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -153,11 +154,20 @@ class Phone:
         if name:
             self.cookies["phone"] = json.dumps(name)  # quoted as werkzeug quotes it
 
-    def request(self, method: str, path: str, data: dict | None = None, headers=None) -> Answer:
+    def request(
+        self,
+        method: str,
+        path: str,
+        data: dict | None = None,
+        headers=None,
+        body: bytes | None = None,
+    ) -> Answer:
+        """One request on a fresh connection: `data` as a urlencoded form, or a
+        `body` already made (its Content-Type in `headers`)."""
         conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        body = urlencode(data or {}, doseq=True) if method == "POST" else None
         sent = {"Host": f"{self.host}:{self.port}", **(headers or {})}
-        if body is not None:
+        if body is None and method == "POST":
+            body = urlencode(data or {}, doseq=True).encode()
             sent["Content-Type"] = "application/x-www-form-urlencoded"
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -200,6 +210,24 @@ class Phone:
     def submit(self, form: Form, **fields) -> Answer:
         return self.post(form.action, {**form.fields, **fields})
 
+    def upload(
+        self, path: str, fields: dict[str, str], name: str, content: bytes, filename: str = "m.json"
+    ) -> Answer:
+        """Send a file as a browser does (multipart/form-data): the form's `fields`
+        and `content` as the file field `name`."""
+        boundary = uuid.uuid4().hex
+        body = b"".join(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+            for k, v in fields.items()
+        )
+        body += (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}";'
+            f' filename="{filename}"\r\nContent-Type: application/json\r\n\r\n'
+        ).encode()
+        body += content + f"\r\n--{boundary}--\r\n".encode()
+        content_type = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.request("POST", path, headers=content_type, body=body)
+
     def start(self, variant: str, players: list[str], **extra) -> str:
         """Start a match through the new-match form; returns its id."""
         form = self.forms("/new")[0]
@@ -214,3 +242,56 @@ class Phone:
         answer = self.get(f"/m/{match_id}/match.json")
         assert answer.status == 200
         return answer.json()["hands"]
+
+
+class Watched(Phone):
+    """A phone whose every answer is kept in `answers` (shared by the phones of
+    one table), so a test can insist that none was 500 or above."""
+
+    answers: list[Answer]
+
+    def request(self, *args, **kwargs) -> Answer:
+        answer = super().request(*args, **kwargs)
+        self.answers.append(answer)
+        return answer
+
+
+@contextlib.contextmanager
+def watched_table(app) -> Iterator[Callable[..., Watched]]:
+    """The app under waitress; yields a maker of phones (`phone("Ann's phone")`)
+    whose answers are all kept, and at the end insists none was 500 or above."""
+    answers: list[Answer] = []
+    with served(app) as base:
+
+        def phone(name: str | None = None) -> Watched:
+            made = Watched(base, name)
+            made.answers = answers
+            return made
+
+        yield phone
+    assert [(a.status, a.text[:200]) for a in answers if a.status >= 500] == []
+
+
+def together(*jobs: Callable[[], Answer]) -> list[Answer]:
+    """Run each job in its own thread, released together; their answers in order."""
+    start = threading.Barrier(len(jobs))
+    answers: list = [None] * len(jobs)
+
+    def run(i: int) -> None:
+        start.wait()
+        answers[i] = jobs[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+def at_once(*submissions: tuple[Phone, Form, dict[str, str]]) -> list[Answer]:
+    """Submit each (phone, form, fields) from its own thread, released together;
+    the answers in the same order."""
+    return together(
+        *(lambda p=phone, f=form, x=fields: p.submit(f, **x) for phone, form, fields in submissions)
+    )

@@ -16,7 +16,7 @@ import threading
 import pytest
 
 from scorekeeper.app import create_app
-from tests.phones import Answer, Form, Phone, served
+from tests.phones import Answer, Phone, at_once, watched_table
 
 ROUNDS = 50
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -34,53 +34,14 @@ def stored_record(i: int) -> dict:
     return {"declarer": declarer, "contract": f"{level}{strain}", "tricks": int(tricks)}
 
 
-class Watched(Phone):
-    """A phone that remembers every answer, so a test can check none was ≥ 500."""
-
-    answers: list[Answer]
-
-    def request(self, *args, **kwargs) -> Answer:
-        answer = super().request(*args, **kwargs)
-        self.answers.append(answer)
-        return answer
-
-
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """The app under waitress with CSRF on, as at a real table."""
     app = create_app(
         {"DATABASE": str(tmp_path_factory.mktemp("phones") / "t.db"), "SECRET_KEY": "phones"}
     )
-    answers: list[Answer] = []
-    with served(app) as base:
-
-        def phone(name: str | None = None) -> Watched:
-            made = Watched(base, name)
-            made.answers = answers
-            return made
-
+    with watched_table(app) as phone:
         yield phone
-    errors = [(a.status, a.text[:200]) for a in answers if a.status >= 500]
-    assert errors == []
-
-
-def at_once(*submissions: tuple[Phone, Form, dict[str, str]]) -> list[Answer]:
-    """Submit each (phone, form, fields) from its own thread, released together;
-    the answers in the same order."""
-    start = threading.Barrier(len(submissions))
-    answers: list[Answer | None] = [None] * len(submissions)
-
-    def run(i: int) -> None:
-        phone, form, fields = submissions[i]
-        start.wait()
-        answers[i] = phone.submit(form, **fields)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(submissions))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def test_the_same_form_twice_in_a_row_stores_one_hand(table):

@@ -5,12 +5,10 @@ under waitress."""
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
 import re
-import threading
-import uuid
+from functools import partial
 
 import pytest
 
@@ -18,7 +16,7 @@ from scorekeeper import db as store
 from scorekeeper import groupfile as gf
 from scorekeeper import groups as g
 from scorekeeper.app import create_app
-from tests.phones import Answer, Phone, served
+from tests.phones import Phone, served, together
 from tests.test_groupfile import friday
 from tests.webtools import visible_text
 
@@ -122,36 +120,6 @@ def test_a_match_file_still_imports_as_a_match(client, actions):
 # --- two phones at once under waitress ----------------------------------------------
 
 
-class Uploader(Phone):
-    def upload(self, path: str, fields: dict[str, str], content: bytes) -> Answer:
-        """Send a file as a browser does (multipart/form-data)."""
-        boundary = uuid.uuid4().hex
-        body = b"".join(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
-            for k, v in fields.items()
-        )
-        body += (
-            f'--{boundary}\r\nContent-Disposition: form-data; name="match_file";'
-            ' filename="friday.group.json"\r\nContent-Type: application/json\r\n\r\n'
-        ).encode()
-        body += content + f"\r\n--{boundary}--\r\n".encode()
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        headers = {
-            "Content-Type": f"multipart/form-data; boundary={boundary}",
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-        }
-        try:
-            conn.request("POST", path, body=body, headers=headers)
-            response = conn.getresponse()
-            return Answer(
-                response.status,
-                {k.lower(): v for k, v in response.getheaders()},
-                response.read().decode("utf-8", "replace"),
-            )
-        finally:
-            conn.close()
-
-
 @pytest.fixture
 def served_app(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "phones"})
@@ -163,21 +131,15 @@ def served_app(tmp_path):
 def test_two_phones_importing_the_same_group_file_at_once_make_one_group(served_app, round_):
     app, base = served_app
     raw = json.dumps(friday()).encode()
-    phones = [Uploader(base, "Ann's phone"), Uploader(base, "Bob's phone")]
+    phones = [Phone(base, "Ann's phone"), Phone(base, "Bob's phone")]
     forms = [phone.forms("/")[-1] for phone in phones]  # the import form, with CSRF and key
     assert all(form.action == "/import" for form in forms)
-    start = threading.Barrier(2)
-    answers: list[Answer | None] = [None, None]
-
-    def send(i: int) -> None:
-        start.wait()
-        answers[i] = phones[i].upload("/import", forms[i].fields, raw)
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    answers = together(
+        *(
+            partial(phone.upload, "/import", form.fields, "match_file", raw, "friday.group.json")
+            for phone, form in zip(phones, forms, strict=True)
+        )
+    )
     statuses = sorted(a.status for a in answers)
     assert statuses == [302, 409]
     made = next(a for a in answers if a.status == 302)

@@ -11,8 +11,7 @@ import re
 import pytest
 
 from scorekeeper.app import create_app
-from tests.phones import Answer, Phone, served
-from tests.test_concurrency import Watched, at_once
+from tests.phones import Phone, at_once, watched_table
 
 ROUNDS = 20
 
@@ -22,16 +21,8 @@ def table(tmp_path_factory):
     app = create_app(
         {"DATABASE": str(tmp_path_factory.mktemp("groups") / "g.db"), "SECRET_KEY": "phones"}
     )
-    answers: list[Answer] = []
-    with served(app) as base:
-
-        def phone(name: str | None = None) -> Watched:
-            made = Watched(base, name)
-            made.answers = answers
-            return made
-
+    with watched_table(app) as phone:
         yield phone
-    assert [(a.status, a.text[:200]) for a in answers if a.status >= 500] == []
 
 
 def start_group(phone: Phone, members: list[str]) -> str:

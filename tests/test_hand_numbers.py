@@ -19,7 +19,6 @@ import json
 import re
 import shutil
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ import pytest
 from scorekeeper.app import create_app
 from scorekeeper.changelog import APPEND, Change, Entry
 from scorekeeper.words import REDEAL_MARK
-from tests.phones import Answer, Form, Phone, served
+from tests.phones import Phone, at_once, served
 from tests.webtools import parse, texts, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -363,24 +362,6 @@ def waitress_base(tmp_path_factory):
     )
     with served(app) as base:
         yield base
-
-
-def at_once(*submissions: tuple[Phone, Form, dict[str, str]]) -> list[Answer]:
-    """Each (phone, form, fields) submitted from its own thread, released together."""
-    start = threading.Barrier(len(submissions))
-    answers: list[Answer | None] = [None] * len(submissions)
-
-    def run(i: int) -> None:
-        phone, form, fields = submissions[i]
-        start.wait()
-        answers[i] = phone.submit(form, **fields)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(submissions))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def test_a_redeal_racing_a_hand_is_stored_once_and_the_refusal_names_it(waitress_base):

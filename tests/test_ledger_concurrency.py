@@ -13,8 +13,7 @@ from scorekeeper import db as store
 from scorekeeper import groups as g
 from scorekeeper.app import create_app
 from scorekeeper.matchfile import from_document
-from tests.phones import Answer, served
-from tests.test_concurrency import Watched, at_once
+from tests.phones import at_once, watched_table
 from tests.test_ledger import NEED_A_FOURTH, TOP_GAME
 from tests.webtools import visible_text
 
@@ -25,22 +24,14 @@ ROUNDS = 10
 def table(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("ledger") / "l.db")
     app = create_app({"DATABASE": path, "SECRET_KEY": "phones"})
-    answers: list[Answer] = []
     db = store.connect(path)
     group_id = g.create_group(db, "Friday trio", ["Ann", "Bob", "Cy"]).group_id
     for doc in (TOP_GAME, NEED_A_FOURTH):  # EUR: Ann −29.50, Bob +23.00, Cy +6.50
         match_id = store.create_match(db, from_document(doc)).match_id
         g.apply_group(db, group_id, g.GroupCommand(g.ADD_MATCH, {"match": match_id}))
     db.close()
-    with served(app) as base:
-
-        def phone(name: str) -> Watched:
-            made = Watched(base, name)
-            made.answers = answers
-            return made
-
+    with watched_table(app) as phone:
         yield phone, group_id, path
-    assert [(a.status, a.text[:200]) for a in answers if a.status >= 500] == []
 
 
 def payments(path: str, group_id: str) -> list[tuple[int, int, str]]:

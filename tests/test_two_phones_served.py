@@ -5,18 +5,15 @@ the refusal, and that nothing was stored twice. No answer is ever 500 or above."
 from __future__ import annotations
 
 import html
-import http.client
 import json
 import re
-import threading
-import uuid
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.app import create_app
-from tests.phones import Answer, Form, Phone, served
+from tests.phones import Form, Phone, together, watched_table
 
 ROUNDS = 20
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -36,82 +33,13 @@ def stored(hand: dict[str, str]) -> dict:
     }
 
 
-class Watched(Phone):
-    """A phone whose every answer is kept (none may be ≥ 500), and that can send a
-    file as a browser does (multipart/form-data)."""
-
-    answers: list[Answer]
-
-    def request(self, *args, **kwargs) -> Answer:
-        answer = super().request(*args, **kwargs)
-        self.answers.append(answer)
-        return answer
-
-    def upload(self, path: str, fields: dict[str, str], name: str, content: bytes) -> Answer:
-        boundary = uuid.uuid4().hex
-        parts = [
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'
-            for key, value in fields.items()
-        ]
-        body = (
-            "".join(parts).encode()
-            + (
-                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="m.json"'
-                "\r\nContent-Type: application/json\r\n\r\n"
-            ).encode()
-        )
-        body += content + f"\r\n--{boundary}--\r\n".encode()
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        headers = {
-            "Content-Type": f"multipart/form-data; boundary={boundary}",
-            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-        }
-        try:
-            conn.request("POST", path, body=body, headers=headers)
-            response = conn.getresponse()
-            answer = Answer(
-                response.status,
-                {k.lower(): v for k, v in response.getheaders()},
-                response.read().decode("utf-8", "replace"),
-            )
-        finally:
-            conn.close()
-        self.answers.append(answer)
-        return answer
-
-
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     app = create_app(
         {"DATABASE": str(tmp_path_factory.mktemp("two") / "t.db"), "SECRET_KEY": "phones"}
     )
-    answers: list[Answer] = []
-    with served(app) as base:
-
-        def phone(name: str | None = None) -> Watched:
-            made = Watched(base, name)
-            made.answers = answers
-            return made
-
+    with watched_table(app) as phone:
         yield phone
-    assert [(a.status, a.text[:200]) for a in answers if a.status >= 500] == []
-
-
-def at_once(*jobs):
-    """Run each callable in its own thread, released together; their answers in order."""
-    start = threading.Barrier(len(jobs))
-    answers: list = [None] * len(jobs)
-
-    def run(i: int) -> None:
-        start.wait()
-        answers[i] = jobs[i]()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def forms_in(text: str, page: str) -> dict[str, Form]:
@@ -136,7 +64,7 @@ def revision(phone: Phone, match_id: str) -> int:
     return phone.get(f"/m/{match_id}/live").json()["revision"]
 
 
-def test_two_phones_saving_the_same_deal_at_once(table):
+def test_two_phones_saving_the_same_deal_together(table):
     """One is stored; the other hears that they saved the same hand, and its
     "keep theirs" stores nothing and brings the next hand's form."""
     ann, bob = table("Ann's phone"), table("Bob's phone")
@@ -144,7 +72,7 @@ def test_two_phones_saving_the_same_deal_at_once(table):
     new = f"/m/{match_id}/hand/new"
     for i in range(ROUNDS):
         hand = HANDS[i % len(HANDS)]
-        a, b = at_once(
+        a, b = together(
             partial(ann.submit, ann.form(new), **hand), partial(bob.submit, bob.form(new), **hand)
         )
         assert sorted([a.status, b.status]) == [302, 409]
@@ -181,7 +109,7 @@ def test_save_mine_as_the_next_hand_tapped_twice_while_a_third_phone_saves(table
         count = len(ann.hands(match_id))
         again = forms_in(refused.text, new)["hand-form"]
         cys = cy.form(new)
-        b1, b2, c = at_once(
+        b1, b2, c = together(
             partial(bob.submit, again, **mine),
             partial(bob.submit, again, **mine),
             partial(cy.submit, cys, **third),
@@ -207,7 +135,7 @@ def test_two_phones_importing_the_same_file_at_once_make_one_match(table):
     for i in range(ROUNDS):
         content = json.dumps({**document, "title": f"Evening {i}"}).encode()
         forms = [next(f for f in p.forms("/") if f.action == "/import") for p in (ann, bob)]
-        a, b = at_once(
+        a, b = together(
             partial(ann.upload, "/import", forms[0].fields, "match_file", content),
             partial(bob.upload, "/import", forms[1].fields, "match_file", content),
         )
@@ -222,7 +150,7 @@ def test_two_phones_importing_the_same_file_at_once_make_one_match(table):
         phone = bob if second is b else ann
         copy = forms_in(second.text, "/import")["import-copy-form"]
         assert copy.action == "/import/copy"
-        c1, c2 = at_once(
+        c1, c2 = together(
             partial(phone.upload, "/import/copy", copy.fields, "unused", b""),
             partial(phone.upload, "/import/copy", copy.fields, "unused", b""),
         )

@@ -304,6 +304,24 @@ class Details:
         return LogFacts()
 
 
+class PlayedContract:
+    """Details that keep the contract as played (`declarer`, `contract`, `tricks`,
+    `passed_out` fields): the hand log reads all four from them."""
+
+    declarer: str | None
+    contract: str | None
+    tricks: int | None
+    passed_out: bool
+
+    def log_facts(self) -> LogFacts:
+        return LogFacts(
+            declarer=self.declarer,
+            contract=self.contract,
+            tricks=self.tricks,
+            passed_out=self.passed_out,
+        )
+
+
 @dataclass
 class HandResult:
     """What one entry of `hands` did: scores added to each player, and why."""

@@ -17,8 +17,8 @@ from ..common import (
     Details,
     Game,
     HandResult,
-    LogFacts,
     NextHand,
+    PlayedContract,
     parse_bid,
     undertricks,
 )
@@ -115,7 +115,7 @@ class BridgeForThreeNext(NextHand):
 
 
 @dataclass(frozen=True)
-class BridgeForThreeDetails(Details):
+class BridgeForThreeDetails(PlayedContract, Details):
     """One hand on the peg board: who played and sat out, the contract and how
     far the declarer's peg moved (`moved`, before the floor or hole 11 stop it;
     `overflow`, the holes the floor pushed onto the others), the pegs after."""
@@ -130,14 +130,6 @@ class BridgeForThreeDetails(Details):
     tricks: int | None = None
     moved: int = 0
     overflow: int = 0
-
-    def log_facts(self) -> LogFacts:
-        return LogFacts(
-            declarer=self.declarer,
-            contract=self.contract,
-            tricks=self.tricks,
-            passed_out=self.passed_out,
-        )
 
 
 class BridgeForThree(Game):

@@ -20,9 +20,9 @@ from ..common import (
     Details,
     Game,
     HandResult,
-    LogFacts,
     NextHand,
     OptionSpec,
+    PlayedContract,
     overtricks,
     parse_bid,
     undertricks,
@@ -242,7 +242,7 @@ class NeedAFourthNext(NextHand):
 
 
 @dataclass(frozen=True)
-class NeedAFourthDetails(Details):
+class NeedAFourthDetails(PlayedContract, Details):
     """One hand: the roles as scored (the Partner who redoubled is the Chooser
     for scoring; `auction_winner` is who won the auction), the contract, its
     category and result, the liars. All None on a passed-out hand."""
@@ -260,14 +260,6 @@ class NeedAFourthDetails(Details):
     tricks: int | None = None
     # With the liar rule and an auction: its structured bids; None otherwise.
     structured_bids: list[StructuredBid] | None = None
-
-    def log_facts(self) -> LogFacts:
-        return LogFacts(
-            declarer=self.declarer,
-            contract=self.contract,
-            tricks=self.tricks,
-            passed_out=self.passed_out,
-        )
 
 
 class NeedAFourth(Game):
