@@ -36,6 +36,7 @@ from .games.catalog import (
     variant_for,
 )
 from .games.common import Game
+from .games.facts import PARTNER_KINDS, GameStats
 from .games.kit import GameKit, Variant
 from .games.settlement import Settlement
 
@@ -93,6 +94,22 @@ def _where(obj: Any) -> str:
     return getattr(obj, "__module__", "") or ""
 
 
+def _stats_missing(game: GameKit, telling: dict[str, str]) -> list[str]:
+    """What the statistics need of a game and cannot find; `telling` collects
+    each telling count's family, as one key names one count on every page."""
+    name, where = game.family, f"scorekeeper/games/{game.family}"
+    if not isinstance(game.stats, GameStats):
+        return [f"{name}: no statistics (STATS, a GameStats in {where}/stats.py)"]
+    problems = []
+    if _where(game.stats.read_hand) != f"scorekeeper.games.{name}.stats":
+        problems.append(f"{name}: its statistics are not in {where}/stats.py")
+    for key in game.stats.telling:
+        other = telling.setdefault(key, name)
+        if other != name:
+            problems.append(f"{name}: its telling count {key!r} is already {other}'s")
+    return problems
+
+
 def missing(
     games: list[GameKit] | None = None,
     templates: Path | None = None,
@@ -115,6 +132,7 @@ def missing(
     )
     problems: list[str] = []
     seen: set[str] = set()
+    telling: dict[str, str] = {}  # telling count -> the family that declared it
     for game in games:
         name = game.family
         package = f"scorekeeper.games.{name}"
@@ -123,6 +141,7 @@ def missing(
             problems.append(f"{name}: no sheet builder (build in {where}/sheet.py)")
         elif _where(game.sheet) != f"{package}.sheet":
             problems.append(f"{name}: its sheet builder is not in {where}/sheet.py")
+        problems += _stats_missing(game, telling)
         for page in (game.hand_template, game.sheet_template):
             if not (templates / page).is_file():
                 problems.append(f"{name}: no file templates/{page}")
@@ -151,6 +170,9 @@ def missing(
                 problems.append(f"{variant_id}: its hand entry is not in {where}/entry.py")
             if not isinstance(variant.settlement, Settlement):
                 problems.append(f"{variant_id}: no settlement (scorekeeper/games/settlement.py)")
+            if variant.partners not in PARTNER_KINDS:
+                kinds = ", ".join(f'"{kind}"' for kind in PARTNER_KINDS)
+                problems.append(f"{variant_id}: no partner kind (partners= one of {kinds})")
             page = game.rules_template(variant_id)
             if not (templates / page).is_file():
                 problems.append(f"{variant_id}: no file templates/{page}")

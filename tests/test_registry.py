@@ -14,6 +14,7 @@ from scorekeeper.app import create_app
 from scorekeeper.games.common import Game
 from scorekeeper.games.kit import GameKit, Variant
 from scorekeeper.games.rubber import sheet as rubber_sheet
+from scorekeeper.games.rubber import stats as rubber_stats
 from scorekeeper.games.rubber.rules import Rubber
 from scorekeeper.games.settlement import PARTNERSHIP, ROUNDED_PARTNERSHIP
 from scorekeeper.games.top_game.entry import TopGameEntry
@@ -65,6 +66,7 @@ def test_each_games_files_live_in_its_package_and_its_two_folders(family):
         "entry.py",
         "rules.py",
         "sheet.py",
+        "stats.py",
     ]
     pages = sorted(p.name for p in (ROOT / "templates" / "games" / family).iterdir())
     stems = sorted(v.replace("-", "_") for v, f in FAMILIES.items() if f == family)
@@ -126,8 +128,13 @@ WHIST = GameKit(
 )
 RUBBER_X = GameKit(
     family="rubber",
-    variants=(Variant(RubberVariation, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100),),
+    variants=(
+        Variant(
+            RubberVariation, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100, partners="fixed"
+        ),
+    ),
     sheet=rubber_sheet.build,
+    stats=rubber_stats.STATS,
 )
 
 
@@ -135,11 +142,13 @@ def test_an_incomplete_game_is_reported_piece_by_piece():
     problems = registry.missing([WHIST, RUBBER_X])
     assert problems == [
         "whist: no sheet builder (build in scorekeeper/games/whist/sheet.py)",
+        "whist: no statistics (STATS, a GameStats in scorekeeper/games/whist/stats.py)",
         "whist: no file templates/games/whist/hand.html",
         "whist: no file templates/games/whist/sheet.html",
         "whist: no folder static/games/whist/",
         "whist: no hand entry (a HandEntry in scorekeeper/games/whist/entry.py)",
         "whist: no settlement (scorekeeper/games/settlement.py)",
+        'whist: no partner kind (partners= one of "fixed", "by hand", "none")',
         "whist: no file templates/games/whist/rules_whist.html",
         "whist: no file examples/whist.json",
         "whist: no file docs/variants/whist.md",
@@ -157,11 +166,13 @@ def test_pieces_outside_the_games_package_are_reported():
 
     stray = GameKit(
         family="whist",
-        variants=(Variant(Stray, "RubberEntry", PARTNERSHIP),),
+        variants=(Variant(Stray, "RubberEntry", PARTNERSHIP, partners="fixed"),),
         sheet=rubber_sheet.build,
+        stats=rubber_stats.STATS,
     )
     assert registry.missing([stray], documentation=False) == [
         "whist: its sheet builder is not in scorekeeper/games/whist/sheet.py",
+        "whist: its statistics are not in scorekeeper/games/whist/stats.py",
         "whist: no file templates/games/whist/hand.html",
         "whist: no file templates/games/whist/sheet.html",
         "whist: no folder static/games/whist/",
@@ -176,8 +187,10 @@ def test_the_hand_entry_is_the_class_the_kit_names_in_its_own_entry_module():
     """The kit names its entry (registry.py imports it by that name), so a name
     the family's entry.py lacks, or a class it only imports, is reported."""
     top = GAMES[0]
-    renamed = Variant(TopGame, "TopGameForm", top.variants[0].settlement)
-    borrowed = Variant(TopGame, "HandEntry", top.variants[0].settlement)  # scorekeeper.entry's
+    renamed = replace(top.variants[0], entry="TopGameForm")
+    borrowed = replace(
+        top.variants[0], entry="HandEntry"
+    )  # scorekeeper.entry's  # scorekeeper.entry's
     problems = [
         registry.missing([replace(top, variants=(variant,))], documentation=False)
         for variant in (renamed, borrowed)
@@ -194,7 +207,7 @@ def test_the_hand_entry_is_the_class_the_kit_names_in_its_own_entry_module():
 
 
 def test_a_variant_declared_twice_is_reported():
-    twice = GameKit(family="top_game", variants=GAMES[0].variants * 2, sheet=GAMES[0].sheet)
+    twice = replace(GAMES[0], variants=GAMES[0].variants * 2)
     assert registry.missing([twice], documentation=False) == ["top-game: declared twice"]
 
 

@@ -3,6 +3,7 @@
     scorekeeper/games/<family>/rules.py    the rules (Game subclasses, pure)
     scorekeeper/games/<family>/entry.py    the hand form (HandEntry subclasses, WTForms)
     scorekeeper/games/<family>/sheet.py    `build(match, outcome)`, the score sheet
+    scorekeeper/games/<family>/stats.py    `STATS`, what a hand tells the statistics
     templates/games/<family>/hand.html, sheet.html, rules_<stem>.html
     static/games/<family>/                  its script and styles
 
@@ -25,6 +26,7 @@ from ..charts import Series, running_chart
 from ..sheets import hand_rows
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
+from .facts import GameStats
 from .settlement import Settlement
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
@@ -46,6 +48,9 @@ class Variant:
     settlement: Settlement
     # The points a stake is usually quoted per; New match fills it in.
     stake_per: int = 1
+    # How partners come about, for the statistics' partner records: "fixed",
+    # "by hand" or "none" (games/facts.py's PARTNER_KINDS).
+    partners: str | None = None
 
     @property
     def id(self) -> str:
@@ -59,6 +64,9 @@ class GameKit:
     family: str
     variants: tuple[Variant, ...]
     sheet: Callable[[Match, Outcome], dict[str, Any]]
+    # What a hand of it tells the statistics (its stats.py): declared, made, its
+    # own telling counts.
+    stats: GameStats | None = None
     # What one entry of `hands` is called at the table ("Game" in Calypso): the
     # form, the messages, the history and the chart say it.
     noun: str = "Hand"
