@@ -173,3 +173,26 @@ def test_a_finished_bridge_for_three_match_counts_its_winner_pegging_out():
     totals = {"Ann": 11, "Bob": 4, "Cy": 2}
     outcome = Outcome("bridge-for-three", players, {}, [], totals, True, ["Ann"], None)
     assert stats.finished(outcome) == (("Ann", "pegged_out"),)
+
+
+SHARED_FILES = sorted(
+    path
+    for folder in ("templates", "static")
+    for path in (ROOT / folder).rglob("*")
+    if path.suffix in (".html", ".css", ".js")
+)
+
+
+@pytest.mark.parametrize("path", SHARED_FILES, ids=[str(p.relative_to(ROOT)) for p in SHARED_FILES])
+def test_no_shared_page_script_or_stylesheet_names_a_game(path):
+    """A game's classes and rules sit in its own stylesheet (the Top Game's key,
+    Calypso's tallies), not in app.css, print.css or browser-print.css."""
+    text = path.read_text(encoding="utf-8")
+    assert NAMED.findall(text) == []
+
+
+def test_a_games_stylesheet_keeps_its_paper_rules():
+    top = (ROOT / "scorekeeper/games/top_game/static/top_game.css").read_text()
+    calypso = (ROOT / "scorekeeper/games/calypso/static/calypso.css").read_text()
+    assert "@media print {\n  .top-game-key { display: none !important; }\n}" in top
+    assert "@media print {\n  .calypso-game { break-inside: avoid; }\n}" in calypso
