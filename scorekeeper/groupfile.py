@@ -32,6 +32,8 @@ from .groups import (
     ADD_MATCHES,
     CREATE,
     EVERY_GAME,
+    MAX_GROUP_MATCHES,
+    MAX_GROUP_PAYMENTS,
     MAX_MEMBERS,
     PAY,
     GroupApplied,
@@ -67,8 +69,6 @@ PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
 # Limits of the table app: years of weekly evenings, in a file the web import
 # takes (its requests are at most 2 MB).
 MAX_GROUP_FILE_BYTES = 1536 * 1024
-MAX_GROUP_MATCHES = 500
-MAX_GROUP_PAYMENTS = 2000
 GROUP_LIMITS_TEXT = (
     f"a group file holds at most {MAX_MEMBERS} members, {MAX_GROUP_MATCHES} matches"
     f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most 1.5 MB"

@@ -56,6 +56,10 @@ NEW_MATCH, ADD_MATCH, REMOVE_MATCH, PAY, UNDO = (
 ADD_MATCHES = "add_matches"  # the matches of a group file, each with its mapping
 MAX_MEMBERS = 40
 MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
+# The most a group file holds (groupfile.py): a group stops at them, so its own
+# file can always be imported back.
+MAX_GROUP_MATCHES = 500
+MAX_GROUP_PAYMENTS = 2000
 NEW = "new"  # a mapping's choice: the player becomes a new member of that name
 EVERY_GAME = "*"
 
@@ -558,6 +562,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         names = ", ".join(state.member(i).name for i in order)
         return _Plan(parts, f"Members in order: {names}", serial)
     if kind in (ADD_MATCH, NEW_MATCH):
+        _room(len(state.matches), 1, MAX_GROUP_MATCHES, "matches")
         match_id = asked.get("match")
         if not isinstance(match_id, str):
             raise GroupRefused("Give the match's address.", field="match")
@@ -580,6 +585,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         if not parts:
             raise GroupRefused("Give at least one match.", field="match")
         count = sum(1 for key in parts if key.startswith("match:"))
+        _room(len(state.matches), count, MAX_GROUP_MATCHES, "matches")
         words = f"{count} match{'' if count == 1 else 'es'}"
         return _Plan(parts, f"Matches added from a group file: {words}", serial)
     if kind == REMOVE_MATCH:
@@ -594,6 +600,15 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     raise ValueError(f"unknown group command {kind!r}")
 
 
+def _room(have: int, adding: int, most: int, what: str) -> None:
+    """Refuse what would take the group past what its group file holds."""
+    if have + adding > most:
+        raise GroupRefused(
+            f"This group has {have} {what}, and its group file holds at most {most}:"
+            f" it cannot take {adding} more. Start a new group for the next ones."
+        )
+
+
 def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:
     """Payments recorded: `asked["payments"]`, each {payer, payee, amount,
     currency, date} (member ids; amount as text with two decimals at most);
@@ -601,6 +616,7 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
     payments = asked.get("payments")
     if not isinstance(payments, list) or not payments:
         raise GroupRefused("Give at least one payment.", field="payments")
+    _room(len(state.payments), len(payments), MAX_GROUP_PAYMENTS, "payments")
     parts: dict[str, Any] = {}
     words = []
     for pay in payments:

@@ -1331,3 +1331,59 @@ def test_a_payment_on_the_first_or_last_day_is_recorded_and_read(phone, day, zon
         assert phone.send(f"/g/{group_id}{path}", method="GET").status_code == 200, path
     back = json.loads(phone.send(f"/g/{group_id}/group.json", method="GET").text)
     assert [p["date"] for p in back["payments"]] == [day]
+
+
+# --- a group at the most its group file holds ---------------------------------------------
+
+
+def full(what: str, most: int, adding: int = 1) -> str:
+    return (
+        f"This group has {most} {what}, and its group file holds at most {most}:"
+        f" it cannot take {adding} more. Start a new group for the next ones."
+    )
+
+
+def test_a_group_stops_at_what_its_file_holds_and_its_file_imports_back(phone):
+    """A group one match and one payment short of the limits: it takes one
+    more of each, then refuses the next where it grows (Mark as paid, add a
+    match, a new match); its own download imports back whole."""
+    entry = a_match_file(phone)
+    matches = [
+        {**entry, "match": {**entry["match"], "played": f"2026-01-{1 + i % 28:02d}"}}
+        for i in range(g.MAX_GROUP_MATCHES - 1)
+    ]
+    pay = {"from": "Ann", "to": "Bob", "amount": "1.00", "currency": "EUR", "date": "2026-01-01"}
+    payments = [pay] * (g.MAX_GROUP_PAYMENTS - 1)
+    name = f"Full {fresh_key()}"
+    answer, said = upload(phone, group_file(name=name, matches=matches, payments=payments))
+    assert answer.status_code == 302, said
+    group_id = answer.location.removeprefix("/g/")
+    assert phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id)).status_code == 302
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, amount="2.00"))
+    refused(phone, group_id, before, answer, {"form": full("payments", g.MAX_GROUP_PAYMENTS)})
+    assert phone.context()["typed"]["pay_amount"] == "2.00"
+    elsewhere = phone.start_group(name="Elsewhere")
+    one, two = phone.start_match(elsewhere), phone.start_match(elsewhere)
+    fields = {"match": one, "revision": str(before[0])}
+    assert phone.send(f"/g/{group_id}/add", fields).status_code == 302
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/add", {"match": two, "revision": str(before[0])})
+    assert answer.status_code == 400
+    assert phone.context()["problem"] == full("matches", g.MAX_GROUP_MATCHES)
+    fields = {"variant": "top-game", "stake_amount": "1", "stake_per": "1"}
+    fields.update({f"player{i}": p for i, p in enumerate(MEMBERS, 1)})
+    answer = phone.send(f"/g/{group_id}/new", fields)
+    assert answer.status_code == 200
+    assert phone.context()["problems"] == [f"Not started: {full('matches', g.MAX_GROUP_MATCHES)}"]
+    assert phone.stored(group_id) == before
+    # Its own file, downloaded, imports back whole (as a copy: it is here already).
+    download = phone.send(f"/g/{group_id}/group.json", method="GET").text.encode()
+    answer, said = upload(phone, download, "/import/group-copy")
+    assert answer.status_code == 302, said
+    assert said == [
+        f"Imported a copy of the group {name}: 3 members, {g.MAX_GROUP_MATCHES} matches,"
+        f" {g.MAX_GROUP_PAYMENTS} payments."
+    ]
+    copy = phone.group(answer.location.removeprefix("/g/"))
+    assert (len(copy.matches), len(copy.payments)) == (g.MAX_GROUP_MATCHES, g.MAX_GROUP_PAYMENTS)
