@@ -149,18 +149,19 @@ def _locked(path: Path, *, shared: bool = False, wait: bool = True) -> Iterator[
 @contextlib.contextmanager
 def serving(instance: Path) -> Iterator[None]:
     """Mark the instance folder as served for as long as this lasts (what
-    `restore` looks for). A folder where the mark cannot be made is served all
-    the same (a read-only store)."""
+    `restore` looks for): a shared lock on its `serving.lock`. A folder where
+    the mark cannot be made is served all the same (a read-only store)."""
     try:
-        holder = _locked(Path(instance) / SERVING_LOCK, shared=True)
-        holder.__enter__()
+        handle = os.open(Path(instance) / SERVING_LOCK, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError:
         yield
         return
     try:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_SH)  # waits while a restore runs
         yield
     finally:
-        holder.__exit__(None, None, None)
+        os.close(handle)
 
 
 def _backing_up(folder: Path) -> Path:
@@ -219,7 +220,9 @@ class Keeper(threading.Thread):
         due = self._newest + timedelta(seconds=self.interval) if self._newest else None
         while True:
             wait = (due - datetime.now(UTC)).total_seconds() if due else 0
-            if self._stopping.wait(max(wait, 0)):
+            # Never longer than an interval: a newest backup dated in the future
+            # (a clock set back since) does not put the next one off.
+            if self._stopping.wait(min(max(wait, 0), self.interval)):
                 return
             try:
                 made = self.round()
@@ -367,6 +370,10 @@ def _keep_current(database: str, folder: Path) -> tuple[Path | None, bool]:
         return None, False
     stamp = datetime.now(UTC).strftime(_STAMP)
     kept = folder / f"before-restore-{stamp}.db"
+    number = 1
+    while os.path.exists(kept):  # two restores in one second: the first kept too
+        number += 1
+        kept = folder / f"before-restore-{stamp}-{number}.db"
     try:
         backup(database, kept)
         return kept, False

@@ -597,3 +597,26 @@ def integrity(path: Path) -> str:
         return conn.execute("PRAGMA integrity_check").fetchone()[0]
     finally:
         conn.close()
+
+
+def test_a_damaged_store_is_replaced_and_kept_as_it_was(tmp_path, capsys):
+    home = filled_instance(tmp_path, capsys)
+    good = tmp_path / "good.db"
+    assert scorekeeper(capsys, "backup", "--instance", home, good)[0] == 0
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    database = broken / "scorekeeper.db"
+    damaged("flipped", good, tmp_path).rename(database)
+    raw = database.read_bytes()
+    with pytest.raises(sqlite3.DatabaseError, match="^database disk image is malformed$"):
+        integrity(database)
+    status, out, err = scorekeeper(capsys, "restore", "--instance", broken, good)
+    assert (status, err) == (0, "")
+    [kept] = re.findall(r"is in (\S+) \(restore that file to undo\)", out)
+    assert out == (
+        f"Restored 13 matches and 1 group from {good}.\n"
+        f"The store as it was (damaged, with its -wal file if it had one) is in {kept}"
+        " (restore that file to undo).\n"
+    )
+    assert Path(kept).read_bytes() == raw and mode(Path(kept)) == 0o600
+    assert everything(broken) == everything(home)
