@@ -28,18 +28,14 @@ def test_each_box_names_its_player_and_turn_when_bob_deals(actions):
     assert [by_id(page, f"hcp{k}").attrs["data-player"] for k in (1, 2, 3, 4)] == [
         "Bob", "Cy", "Dee", "Ann",
     ]  # fmt: skip
-    assert by_id(page, "pad-order").text() == (
-        "Announced from the dealer, clockwise: Bob → Cy → Dee → Ann"
-    )
+    assert by_id(page, "pad-order").text() == ("From the dealer: Bob → Cy → Dee → Ann")
 
 
 def test_three_players_boxes_name_their_turn(actions):
     match_id = actions.start("mini-bridge-3", THREE)
     page = actions.page(f"/m/{match_id}/hand/new")
     assert box_labels(page) == ["1 Ann deals", "2 Bob", "3 Cy"]
-    assert by_id(page, "pad-order").text() == (
-        "Announced from the dealer, clockwise: Ann → Bob → Cy"
-    )
+    assert by_id(page, "pad-order").text() == ("From the dealer: Ann → Bob → Cy")
 
 
 @pytest.mark.parametrize(

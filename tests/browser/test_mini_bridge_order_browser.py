@@ -22,13 +22,11 @@ def test_the_pad_says_the_order_and_a_total_that_does_not_fit_is_flagged(table):
 
     # Hand 2, Bob deals: the pad aims at Bob's box (the second seat) and says so.
     expect(page.locator("#pad-for")).to_have_text("Bob’s points")
-    expect(page.locator("#pad-order")).to_have_text(
-        "Announced from the dealer, clockwise: Bob → Cy → Di → Ann"
-    )
+    expect(page.locator("#pad-order")).to_have_text("From the dealer: Bob → Cy → Di → Ann")
     expect(page.locator("#pad-order .now")).to_have_text("Bob")
     expect(page.locator('label[for="hcp1"]')).to_have_text("1 Bob deals")
     expect(page.locator('label[for="hcp4"]')).to_have_text("4 Ann")
-    assert page.locator(".hcp-cell label").all_inner_texts() == [
+    assert page.locator(".hcp-cell label").all_text_contents() == [
         "4 Ann", "1 Bob deals", "2 Cy", "3 Di",
     ]  # fmt: skip
     table.tap('#hcp-pad [data-points="10"]')
