@@ -16,12 +16,16 @@ function setUpNewMatch() {
     const chosen = form.querySelector("input[name=variant]:checked");
     const id = chosen ? chosen.value : null;
     let any = false;
+    // A hidden input keeps what it holds (the server reads only what the chosen
+    // game shows), so going back to a game finds it as it was left.
+    const games = (el) => el.dataset.variants.split(" ");
     form.querySelectorAll(".option").forEach((el) => {
-      const on = el.dataset.variant === id;
+      const on = games(el).includes(id);
       el.hidden = !on;
-      el.querySelectorAll("input").forEach((i) => { i.disabled = !on; });
+      el.querySelectorAll(".option-label").forEach((label) => { label.hidden = !games(label).includes(id); });
       any = any || on;
     });
+    form.querySelectorAll(".option-games").forEach((el) => { el.hidden = true; });
     form.querySelector(".no-options").hidden = any;
     const counts = chosen ? chosen.dataset.players.split(",").map(Number) : [5];
     const most = Math.max(...counts);
