@@ -136,9 +136,9 @@
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (target) target.scrollIntoView();
     }
-    // The page's scripts set themselves up again on the new content: the
-    // per-game scripts and theme.js on DOMContentLoaded, app.js on this event.
-    document.dispatchEvent(new Event("DOMContentLoaded"));
+    // The page's scripts set themselves up again on the new content, on this
+    // event (never a second DOMContentLoaded: a script would run on a page it does
+    // not belong to). A game's script sets up only its own hand form (app.js).
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped"));
     render();
   }
