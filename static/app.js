@@ -74,6 +74,20 @@ window.Scorekeeper = {
     const group = document.getElementById(`group-${name}`);
     if (group) group.hidden = !on;
   },
+  // A game's hand-form script (static/games/<family>/) sets itself up through
+  // this: `setUp(form)` runs once for each hand form of that game a page shows,
+  // when the page is ready and again when save.js has shown an answer in place.
+  // A page without the game's form is left alone: the match page after the last
+  // hand, another game's form, a page whose script came along in an earlier answer.
+  handForm(family, setUp) {
+    const done = new WeakSet();
+    onReady(() => {
+      const form = document.getElementById("hand-form");
+      if (!form || form.dataset.game !== family || done.has(form)) return;
+      done.add(form);
+      setUp(form);
+    });
+  },
   onChange(fn) {
     const form = document.getElementById("hand-form");
     if (!form) return;

@@ -7,11 +7,10 @@
 // minus the others until the player touches that box; from then on it is theirs.
 "use strict";
 (function () {
-  function setUp() {
-    const S = window.Scorekeeper;
+  const S = window.Scorekeeper;
+  function setUp(form) {
     const config = S.facts();
     const R = config.rules;
-    const form = document.getElementById("hand-form");
     // In announcement order (hcp1 is the dealer), whatever their place on screen.
     const inputs = Array.from(form.querySelectorAll(".hcp-input")).sort((a, b) =>
       a.name.localeCompare(b.name, "en", { numeric: true }),
@@ -205,5 +204,5 @@
     form.addEventListener("change", update);
   }
 
-  document.addEventListener("DOMContentLoaded", setUp);
+  S.handForm("mini_bridge", setUp);
 })();
