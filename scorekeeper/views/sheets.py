@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -10,6 +9,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .. import pdf
 from ..assets import static_folders
+from ..changelog import local_time
 from ..games.settlement import round_to_hundreds
 from ..matchfile import MAX_ENTRIES, Match
 from ..registry import build_sheet, settlement_for
@@ -23,7 +23,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
 
 def match_date(created: str) -> str:
     """The day the match was started, in the server's time zone: "21 November 2026"."""
-    moment = datetime.fromisoformat(created).astimezone()
+    moment = local_time(created)
     return f"{moment.day} {moment:%B %Y}"
 
 
