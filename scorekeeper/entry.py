@@ -115,7 +115,7 @@ class HandEntry:
 
     def __init__(self, variant: str, template: str, noun: str = "Hand", *, family: str):
         self.variant = variant  # the id of the variant this entry serves
-        self.template = template  # templates/games/<family>/hand.html
+        self.template = template  # games/<family>/hand.html, in the game's templates/
         # The family's name: its hand form says it (data-game), so that only its
         # script (static/games/<family>/) sets the form up.
         self.family = family
