@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, current_app, render_template, request
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
+from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -24,10 +25,10 @@ from . import (
     shared_folder,
     switched_on,
 )
-from .assets import fingerprint_static
+from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
-from .registry import missing
+from .registry import missing, static_folders, template_loader
 from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
@@ -90,14 +91,13 @@ def create_app(
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED)
     Compress(app)
 
-    incomplete = missing(
-        templates=Path(app.template_folder),
-        static=Path(app.static_folder or ""),
-        docs=Path(app.config["DOCS_FOLDER"]),
-        documentation=False,
-    )
+    incomplete = missing(docs=Path(app.config["DOCS_FOLDER"]), documentation=False)
     if incomplete:  # a forgotten piece stops the app here, not as a 500 at the table
         raise RuntimeError("games incomplete: " + "; ".join(incomplete))
+    # The shared pages, and each game's from its own folder (games/<family>/…).
+    app.jinja_loader = ChoiceLoader(  # type: ignore[method-assign]
+        [FileSystemLoader(app.template_folder or ""), template_loader()]
+    )
     app.url_map.converters.update(CONVERTERS)
     try:
         init_app(app)
@@ -130,7 +130,7 @@ def create_app(
     app.register_error_handler(404, _not_found)
     app.register_error_handler(500, _server_error)
     app.after_request(_security_headers)
-    fingerprint_static(app)
+    serve_static(app, static_folders(app.static_folder or ""))
     app.after_request(keep_flashes_small)
     if app.config.get("BEHIND_PROXY", switched_on("SCOREKEEPER_BEHIND_PROXY")):
         # One reverse proxy in front (docs/running.md): believe its X-Forwarded-

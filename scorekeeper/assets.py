@@ -3,6 +3,11 @@
 by the phone for a year without asking again (`immutable`). A save then costs
 the POST and one page, not a revalidation of every stylesheet and script on
 weak Wi-Fi. A changed file gets a new hash, so a phone never keeps a stale one.
+
+The one `static` route serves the shared static folder and each game's own
+(/static/games/<family>/… from scorekeeper/games/<family>/static/), as
+scorekeeper/folders.py finds them: a game's files are addressed, fingerprinted
+and cached like every other.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ import hashlib
 import os
 from typing import Any
 
-from flask import Flask, request
-from werkzeug.security import safe_join
+from flask import Flask, current_app, request, send_from_directory
+
+from .folders import StaticFolders
 
 YEAR = 365 * 24 * 3600
 
@@ -20,12 +26,12 @@ YEAR = 365 * 24 * 3600
 class Fingerprints:
     """The hash of each static file, read again when the file changes."""
 
-    def __init__(self, folder: str):
-        self.folder = folder
+    def __init__(self, folders: StaticFolders):
+        self.folders = folders
         self._known: dict[str, tuple[int, str]] = {}
 
     def of(self, filename: str) -> str | None:
-        path = safe_join(self.folder, filename)
+        path = self.folders.find(filename)
         if path is None:
             return None
         try:
@@ -40,8 +46,21 @@ class Fingerprints:
         return known[1]
 
 
-def fingerprint_static(app: Flask) -> None:
-    prints = Fingerprints(app.static_folder or "")
+def static_folders() -> StaticFolders:
+    """The running app's static folders (for the PDF, which reads the stylesheets)."""
+    return current_app.extensions["static_folders"]
+
+
+def serve_static(app: Flask, folders: StaticFolders) -> None:
+    """Serve `folders` at /static/… and fingerprint every address of them."""
+    app.extensions["static_folders"] = folders
+
+    def static(filename: str):
+        folder, name = folders.split(filename)
+        return send_from_directory(folder, name, max_age=app.get_send_file_max_age(filename))
+
+    app.view_functions["static"] = static
+    prints = Fingerprints(folders)
 
     @app.url_defaults
     def _add_version(endpoint: str, values: dict[str, Any]) -> None:

@@ -115,9 +115,9 @@ class HandEntry:
 
     def __init__(self, variant: str, template: str, noun: str = "Hand", *, family: str):
         self.variant = variant  # the id of the variant this entry serves
-        self.template = template  # templates/games/<family>/hand.html
+        self.template = template  # games/<family>/hand.html, in the game's templates/
         # The family's name: its hand form says it (data-game), so that only its
-        # script (static/games/<family>/) sets the form up.
+        # script (its static/ folder) sets the form up.
         self.family = family
         self.noun = noun  # what one entry of `hands` is called: the kit's word
 

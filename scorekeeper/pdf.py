@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from .folders import StaticFolders
+
 # Without Pango the rest of the app still works; only the PDF says what to install.
 try:
     from weasyprint import CSS, HTML
@@ -153,12 +155,18 @@ class PdfFailed(RuntimeError):
     """The worker could not make the PDF: WeasyPrint's own error, said in words."""
 
 
-class StaticFetcher(URLFetcher):
-    """Serves BASE_URL/static/… from the static folder on disk and refuses any other URL."""
+def static_folders(static: StaticFolders | str | Path) -> StaticFolders:
+    """The static folders: the shared one alone when given a folder."""
+    return static if isinstance(static, StaticFolders) else StaticFolders(str(static))
 
-    def __init__(self, static_folder: str | Path, static_url_path: str = "/static"):
+
+class StaticFetcher(URLFetcher):
+    """Serves BASE_URL/static/… from the static folders on disk (the shared one and
+    the games', scorekeeper/folders.py) and refuses any other URL."""
+
+    def __init__(self, static: StaticFolders | str | Path, static_url_path: str = "/static"):
         super().__init__(allowed_protocols=("http", "data"), allow_redirects=False)
-        self.root = Path(static_folder).resolve()
+        self.folders = static_folders(static)
         self.prefix = static_url_path.rstrip("/") + "/"
         self.origin = urlsplit(BASE_URL)
 
@@ -170,8 +178,8 @@ class StaticFetcher(URLFetcher):
             parts.path.startswith(self.prefix)
         ):
             raise RefusedURL(f"not loading {url}: a PDF uses only our own static files")
-        path = (self.root / unquote(parts.path[len(self.prefix) :])).resolve()
-        if not path.is_relative_to(self.root) or not path.is_file():
+        path = self.folders.find(unquote(parts.path[len(self.prefix) :]))
+        if path is None:
             raise RefusedURL(f"not loading {url}: no such static file")
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
@@ -184,12 +192,12 @@ def _font_config() -> FontConfiguration:
 
 
 @lru_cache(maxsize=8)
-def _stylesheet(static_folder: str, name: str, mtime: float) -> CSS:
+def _stylesheet(folders: StaticFolders, name: str, mtime: float) -> CSS:
     """Parsed once per file version (mtime in the key: an edited file is re-read)."""
     return CSS(
-        string=(Path(static_folder) / name).read_text(encoding="utf-8"),
+        string=(Path(folders.shared) / name).read_text(encoding="utf-8"),
         base_url=f"{BASE_URL}static/{name}",
-        url_fetcher=StaticFetcher(static_folder),
+        url_fetcher=StaticFetcher(folders),
         font_config=_font_config(),
     )
 
@@ -199,12 +207,13 @@ def _paper(size: str) -> CSS:
     return CSS(string=f"@page {{ size: {size} }}", font_config=_font_config())
 
 
-def stylesheets(static_folder: str | Path, paper: str = "a4") -> list[CSS]:
+def stylesheets(static: StaticFolders | str | Path, paper: str = "a4") -> list[CSS]:
     """print.css and the paper size, parsed once and reused."""
+    folders = static_folders(static)
     sheets = []
     for name in STYLESHEETS:
-        mtime = (Path(static_folder) / name).stat().st_mtime
-        sheets.append(_stylesheet(str(static_folder), name, mtime))
+        mtime = (Path(folders.shared) / name).stat().st_mtime
+        sheets.append(_stylesheet(folders, name, mtime))
     sheets.append(_paper(PAPER_SIZES[paper]))
     return sheets
 
@@ -223,7 +232,7 @@ class _DanglingHandLinks(logging.Filter):
 logging.getLogger("weasyprint").addFilter(_DanglingHandLinks())
 
 
-def write_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> bytes:
+def write_pdf(html: str, static_folder: StaticFolders | str | Path, paper: str = "a4") -> bytes:
     """Render an HTML document (from templates/pdf/) to PDF bytes."""
     if MISSING_LIBRARIES is not None:
         raise PdfUnavailable(f"{install_hint()} ({MISSING_LIBRARIES})")
@@ -244,14 +253,14 @@ def _rendering() -> Iterator[None]:
         _render_lock.release()
 
 
-def _render(html: str, static_folder: str | Path, paper: str) -> bytes:
+def _render(html: str, static_folder: StaticFolders | str | Path, paper: str) -> bytes:
     """The PDF of `html`, made by the worker within RENDER_SECONDS (or PdfTooCostly)."""
     if len(html) > MAX_HTML_CHARS:
         raise PdfTooCostly(f"the sheet is {len(html):,} characters of HTML")
-    return _the_worker().render(html, str(static_folder), paper, RENDER_SECONDS)
+    return _the_worker().render(html, static_folders(static_folder), paper, RENDER_SECONDS)
 
 
-def _render_here(html: str, static_folder: str | Path, paper: str) -> bytes:
+def _render_here(html: str, static_folder: StaticFolders | str | Path, paper: str) -> bytes:
     """The layout itself, in this process: what the worker runs."""
     html = spell_out_missing(html)
     if len(html) > MAX_HTML_CHARS:  # spelt out, a name can be seven times as long
@@ -350,7 +359,7 @@ class _Worker:
                 self.ready = self.answers.get(timeout=seconds) == ("ready",)
         return self.ready
 
-    def render(self, html: str, static_folder: str, paper: str, seconds: float) -> bytes:
+    def render(self, html: str, static_folder: StaticFolders, paper: str, seconds: float) -> bytes:
         if not self.wait_ready(START_SECONDS):
             _replace_worker()
             raise PdfBusy("the PDF maker is starting")
@@ -559,18 +568,19 @@ def spell_out_missing(html: str, drawable: Callable[[str], bool] = can_draw) -> 
     return "".join(pieces)
 
 
-def sheet_key(html: str, static_folder: str | Path, paper: str) -> str:
-    """What a PDF depends on: its HTML, the paper and the stylesheets' versions."""
+def sheet_key(html: str, static_folder: StaticFolders | str | Path, paper: str) -> str:
+    """What a PDF depends on: its HTML, the paper and the stylesheets' versions
+    (the shared ones and the games')."""
     digest = hashlib.sha256(f"{paper}\n".encode())
-    with os.scandir(static_folder) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.name.endswith(".css"):
-                digest.update(f"{entry.name}:{entry.stat().st_mtime_ns}\n".encode())
+    for path in static_folders(static_folder).stylesheets():
+        digest.update(f"{path}:{path.stat().st_mtime_ns}\n".encode())
     digest.update(html.encode("utf-8"))
     return digest.hexdigest()[:32]
 
 
-def cached_pdf(html: str, static_folder: str | Path, paper: str = "a4") -> tuple[str, bytes]:
+def cached_pdf(
+    html: str, static_folder: StaticFolders | str | Path, paper: str = "a4"
+) -> tuple[str, bytes]:
     """(key, PDF bytes): rendered once per distinct content, kept for the last few.
 
     A sheet found too costly is remembered too: asking again answers at once.

@@ -7,11 +7,12 @@ Each game family is a package, scorekeeper/games/<family>/, whose `GAME` (a
 its variants, their settlement, its sheet, and the name of each variant's hand
 entry (a HandEntry class in the family's entry.py, imported here by that name:
 the entries use WTForms, which the replay, the change log and the match file
-never import). Its pages live in templates/games/<family>/, its script and
-styles in static/games/<family>/. Besides those, a variant needs its document
-docs/variants/<id>.md (with our decisions), a realistic evening
-examples/<id>.json (the tests score it) and a row of the variants table in
-README.md.
+never import), its statistics (stats.py). Its pages live in its templates/
+folder, its script and styles in its static/ folder, both served from there
+under the names games/<family>/… (`template_loader`, `static_folders`).
+Besides those, a variant needs its document docs/variants/<id>.md (with our
+decisions), a realistic evening examples/<id>.json (the tests score it) and a
+row of the variants table in README.md (docs/adding-a-game.md).
 
 `missing()` lists what is absent, piece by piece, and the app refuses to start
 without it, so a forgotten piece is a test failure and not a 500 at the table.
@@ -23,8 +24,11 @@ import importlib
 from pathlib import Path
 from typing import Any
 
+from jinja2 import BaseLoader, FileSystemLoader, PrefixLoader
+
 from .docs import DECISIONS, has_section
 from .entry import HandEntry
+from .folders import StaticFolders
 from .games.catalog import (
     GAMES,
     VARIANTS,
@@ -36,6 +40,7 @@ from .games.catalog import (
     variant_for,
 )
 from .games.common import Game
+from .games.facts import PARTNER_KINDS, GameStats
 from .games.kit import GameKit, Variant
 from .games.settlement import Settlement
 
@@ -89,25 +94,55 @@ def entry_for(variant_id: str) -> HandEntry:
     return _ENTRIES[variant_id]
 
 
+def template_loader(games: list[GameKit] | None = None) -> BaseLoader:
+    """Each game's pages by the name games/<family>/<page>, from its templates/ folder."""
+    games = GAMES if games is None else games
+    by_family = {game.family: FileSystemLoader(game.templates_folder) for game in games}
+    return PrefixLoader({"games": PrefixLoader(by_family)})
+
+
+def static_folders(shared: str, games: list[GameKit] | None = None) -> StaticFolders:
+    """The shared static folder and each game's (served as /static/games/<family>/…)."""
+    games = GAMES if games is None else games
+    return StaticFolders(shared, tuple((game.family, str(game.static_folder)) for game in games))
+
+
 def _where(obj: Any) -> str:
     return getattr(obj, "__module__", "") or ""
 
 
+def _page(game: GameKit, name: str) -> Path:
+    """A game's page games/<family>/<page> on disk: its templates/<page>."""
+    return game.templates_folder / name.removeprefix(f"games/{game.family}/")
+
+
+def _stats_missing(game: GameKit, telling: dict[str, str]) -> list[str]:
+    """What the statistics need of a game and cannot find; `telling` collects
+    each telling count's family, as one key names one count on every page."""
+    name, where = game.family, f"scorekeeper/games/{game.family}"
+    if not isinstance(game.stats, GameStats):
+        return [f"{name}: no statistics (STATS, a GameStats in {where}/stats.py)"]
+    problems = []
+    if _where(game.stats.read_hand) != f"scorekeeper.games.{name}.stats":
+        problems.append(f"{name}: its statistics are not in {where}/stats.py")
+    for key in game.stats.telling:
+        other = telling.setdefault(key, name)
+        if other != name:
+            problems.append(f"{name}: its telling count {key!r} is already {other}'s")
+    return problems
+
+
 def missing(
     games: list[GameKit] | None = None,
-    templates: Path | None = None,
     examples: Path | None = None,
     readme: Path | None = None,
     docs: Path | None = None,
     *,
-    static: Path | None = None,
     documentation: bool = True,
 ) -> list[str]:
     """Every piece of every game that cannot be found, one line each.
     `documentation=False` checks only what the running app needs."""
     games = GAMES if games is None else games
-    templates = templates or ROOT / "templates"
-    static = static or ROOT / "static"
     examples = examples or ROOT / "examples"
     docs = docs or ROOT / "docs"
     readme_text = (
@@ -115,6 +150,7 @@ def missing(
     )
     problems: list[str] = []
     seen: set[str] = set()
+    telling: dict[str, str] = {}  # telling count -> the family that declared it
     for game in games:
         name = game.family
         package = f"scorekeeper.games.{name}"
@@ -123,11 +159,10 @@ def missing(
             problems.append(f"{name}: no sheet builder (build in {where}/sheet.py)")
         elif _where(game.sheet) != f"{package}.sheet":
             problems.append(f"{name}: its sheet builder is not in {where}/sheet.py")
+        problems += _stats_missing(game, telling)
         for page in (game.hand_template, game.sheet_template):
-            if not (templates / page).is_file():
-                problems.append(f"{name}: no file templates/{page}")
-        if not (static / "games" / name).is_dir():
-            problems.append(f"{name}: no folder static/games/{name}/")
+            if not _page(game, page).is_file():
+                problems.append(f"{name}: no file {where}/templates/{_page(game, page).name}")
         if not game.variants:
             problems.append(f"{name}: no variant")
         for variant in game.variants:
@@ -151,9 +186,12 @@ def missing(
                 problems.append(f"{variant_id}: its hand entry is not in {where}/entry.py")
             if not isinstance(variant.settlement, Settlement):
                 problems.append(f"{variant_id}: no settlement (scorekeeper/games/settlement.py)")
-            page = game.rules_template(variant_id)
-            if not (templates / page).is_file():
-                problems.append(f"{variant_id}: no file templates/{page}")
+            if variant.partners not in PARTNER_KINDS:
+                kinds = ", ".join(f'"{kind}"' for kind in PARTNER_KINDS)
+                problems.append(f"{variant_id}: no partner kind (partners= one of {kinds})")
+            page = _page(game, game.rules_template(variant_id))
+            if not page.is_file():
+                problems.append(f"{variant_id}: no file {where}/templates/{page.name}")
             if documentation and not (examples / f"{variant_id}.json").is_file():
                 problems.append(f"{variant_id}: no file examples/{variant_id}.json")
             # The rules page shows the document's decisions (scorekeeper/docs.py).

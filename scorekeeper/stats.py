@@ -10,187 +10,30 @@ Two steps, so that a store can keep the first per match revision:
 2. `statistics(summaries)` adds the tallies of many matches up per member,
    overall and per game, as `Figure`s that each say what they count.
 
-Every fact about a hand is read in ONE place, the `_facts_*` accessors below
-(`HAND_FACTS`, through `_get`): they are the only code here that knows the
-shape of a hand's `details` (a dict of facts, or the typed dataclass of the
-game's rules: `_get` reads both) or of its record.
+Every fact about a hand is read by its game, in ONE place: the `read_hand` of
+its kit's `GameStats` (scorekeeper/games/<family>/stats.py) is the only code
+that knows the shape of a hand's `details` or of its record. Nothing here
+names a game: the game's kit says what it counts and how partners come about.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .games.common import Contract, HandResult, Outcome, parse_contract, partnerships
+from .games.catalog import GAMES, game_for, variant_for
+from .games.common import Outcome, partnerships
 
 if TYPE_CHECKING:  # the ledger sits above the statistics; only type checkers see this
     from .ledger import MatchSummary
 
-# --- what one hand tells --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HandFacts:
-    """What the statistics read from one replayed hand."""
-
-    at_table: tuple[str, ...]  # the players dealt in (Bridge for Three: not those sitting out)
-    played: bool = True  # False: not counted (a redeal, a scrapped deal, wrong dummy information)
-    declarer: str | None = None  # whose contract it was (Need a Fourth?: the Chooser's)
-    contract: Contract | None = None  # None where the game has no bid contract (Mini Bridge)
-    made: bool | None = None  # None when nobody declared
-    partner: str | None = None  # the declarer's partner, where partners change hand by hand
-    counts: tuple[tuple[str, str], ...] = ()  # (player, telling count) to add one to
-
-
-def _get(details: Any, name: str) -> Any:
-    """One fact of a hand's `details`, a dict of facts or a typed dataclass of the
-    game's rules (None when that kind of hand has no such fact)."""
-    if isinstance(details, Mapping):
-        return details.get(name)
-    return getattr(details, name, None)
-
-
-def _contract(text: Any) -> Contract | None:
-    return parse_contract(text, max_level=None) if isinstance(text, str) else None
-
-
-def _made(contract: Contract | None, tricks: Any) -> bool | None:
-    if contract is None or not isinstance(tricks, int):
-        return None
-    return tricks >= contract.needed
-
-
-def _facts_top_game(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    details = result.details
-    informer = _get(details, "informer")
-    if informer:
-        return HandFacts(tuple(players), False, counts=((informer, "misinformed"),))
-    declarer = _get(details, "declarer")
-    tops, bid = record.get("declarer_tops"), record.get("bid")
-    raised = isinstance(tops, int) and isinstance(bid, int) and tops > bid
-    # The penalty is due whatever the play, also when the playnumber passes the hand out.
-    counts = ((declarer, "raise_penalty"),) if declarer and raised else ()
-    written = _get(details, "contract")
-    contract = _contract(written) if written != "passed" else None
-    if declarer is None or contract is None:  # passed out, or a playnumber of 4 or less
-        return HandFacts(tuple(players), counts=counts)
-    made = _made(contract, record.get("tricks"))  # the details keep no tricks
-    return HandFacts(tuple(players), True, declarer, contract, made, counts=counts)
-
-
-def _facts_need_a_fourth(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    details = result.details
-    if _get(details, "passed_out"):
-        return HandFacts(tuple(players))
-    chooser = _get(details, "auction_winner")  # who bid it, also when the Partner redoubled
-    pair = (_get(details, "chooser"), _get(details, "partner"))
-    partner = next(p for p in pair if p != chooser)
-    made = _get(details, "made")
-    counts = tuple((liar, "lied") for liar in _get(details, "liars") or ())
-    if made is False:
-        counts += ((_get(details, "declarer"), "set_alone"),)
-    contract = _contract(_get(details, "contract"))
-    return HandFacts(tuple(players), True, chooser, contract, made, partner, counts)
-
-
-def _facts_bridge_for_three(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    details = result.details
-    at_table = tuple(_get(details, "players") or players)
-    declarer = _get(details, "declarer")
-    if not declarer:
-        return HandFacts(at_table)
-    contract = _contract(_get(details, "contract"))
-    made = _made(contract, _get(details, "tricks"))
-    return HandFacts(at_table, True, declarer, contract, made)
-
-
-def _facts_mini_bridge(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    details = result.details
-    declarer = _get(details, "declarer")
-    if not result.counted:  # 20–20, dealt again; or (three players) a weak deal scrapped
-        counts = ((declarer, "scrapped"),) if declarer else ()
-        return HandFacts(tuple(players), False, counts=counts)
-    made = _get(details, "made")
-    counts = ((declarer, "game_made"),) if _get(details, "game") and made else ()
-    return HandFacts(tuple(players), True, declarer, None, made, counts=counts)
-
-
-def _facts_rubber(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    details = result.details
-    if not result.counted:  # Chicago's passed-out deal, dealt again
-        return HandFacts(tuple(players), False)
-    counts: tuple[tuple[str, str], ...] = ()
-    won = _get(details, "rubber_won")
-    if won is not None:
-        counts += tuple((p, "rubber_won") for p in partnerships(players)[won])
-    if _get(details, "passed_out"):
-        return HandFacts(tuple(players), counts=counts)
-    declarer = record.get("declarer")  # the details name only the declaring side
-    contract = _contract(_get(details, "contract"))
-    made = _made(contract, _get(details, "tricks"))
-    if made and contract is not None and contract.level >= 6:
-        counts += ((declarer, "slam_made"),)
-    return HandFacts(tuple(players), True, declarer, contract, made, counts=counts)
-
-
-def _facts_calypso(players: list[str], record: dict, result: HandResult) -> HandFacts:
-    # Each player's tally: `tallies` in the typed details, `players` in the dict.
-    tallies = _get(result.details, "tallies") or _get(result.details, "players") or {}
-    counts = tuple(
-        (p, "calypsos") for p in players for _ in range(tallies.get(p, {}).get("calypsos", 0))
-    )
-    return HandFacts(tuple(players), counts=counts)
-
-
-# Variant id -> its accessor: the one place that reads a hand's details and record.
-HAND_FACTS: dict[str, Callable[[list[str], dict, HandResult], HandFacts]] = {
-    "top-game": _facts_top_game,
-    "need-a-fourth": _facts_need_a_fourth,
-    "bridge-for-three": _facts_bridge_for_three,
-    "mini-bridge": _facts_mini_bridge,
-    "mini-bridge-3": _facts_mini_bridge,
-    "rubber": _facts_rubber,
-    "honeymoon": _facts_rubber,
-    "chicago": _facts_rubber,
-    "calypso": _facts_calypso,
-}
-
 # Each game's own telling counts: key -> (label, what it counts).
 TELLING: dict[str, tuple[str, str]] = {
-    "misinformed": (
-        "Wrong dummy information",
-        "Top Game hands where this player misdescribed dummy",
-    ),
-    "raise_penalty": (
-        "Raise penalties",
-        "Top Game contracts where this player held more tops than the bid and did not raise",
-    ),
-    "lied": ("Lies caught", "Need a Fourth? hands where this player was found to have lied"),
-    "set_alone": (
-        "Sets as Declarer",
-        "Need a Fourth? contracts this player, alone as Declarer, held below their tricks",
-    ),
-    "pegged_out": (
-        "Pegged out first",
-        "Bridge for Three games this player won by reaching hole 11 first",
-    ),
-    "game_made": ("GAME made", "Mini Bridge hands this player declared GAME and made it"),
-    "scrapped": ("Deals scrapped", "Mini Bridge for three deals this player scrapped as declarer"),
-    "rubber_won": ("Rubbers won", "rubbers this player's side won"),
-    "slam_made": ("Slams made", "small and grand slams this player declared and made"),
-    "calypsos": ("Calypsos", "calypsos this player completed"),
+    key: words for game in GAMES if game.stats for key, words in game.stats.telling.items()
 }
-
-# Games whose partnerships are fixed for a match (seats 1 & 3 against 2 & 4): a
-# partner record counts the matches two members played together, as partnerships
-# change from match to match. Need a Fourth? changes partners hand by hand (the
-# Chooser picks one), so its records count hands; Bridge for Three, the Top Game,
-# Mini Bridge for three and Honeymoon have no partners.
-FIXED_PARTNERS = {"mini-bridge", "rubber", "chicago", "calypso"}
-
 
 # --- one match, per player -------------------------------------------------------------
 
@@ -291,12 +134,14 @@ def tally_match(
     variant: str, players: list[str], records: list[dict[str, Any]], outcome: Outcome
 ) -> dict[str, PlayerTally]:
     """Each player's tally of one replayed match (`records`: its hands as entered)."""
-    facts_of = HAND_FACTS[variant]
+    game = game_for(variant).stats
+    if game is None:  # registry.missing() names it, and the app refuses to start without it
+        raise LookupError(f"{variant}: no statistics in its kit (games/<family>/stats.py)")
     counting = {p: _Counting() for p in players}
     for record, result in zip(records, outcome.hands, strict=False):
         if "end" in record:  # the end marker: the players stopped, no hand was dealt
             continue
-        facts = facts_of(players, record, result)
+        facts = game.read_hand(players, record, result)
         if facts.played and result.counted:
             for p in facts.at_table:
                 counting[p].hands += 1
@@ -315,11 +160,15 @@ def tally_match(
                 pair = counting[a].partners.setdefault(b, [0, 0])
                 pair[0] += 1
                 pair[1] += bool(facts.made)
-    if variant == "bridge-for-three" and outcome.finished:
-        for p in outcome.winners:
-            counting[p].counts["pegged_out"] = 1
+    if game.finished is not None and outcome.finished:
+        for p, key in game.finished(outcome):
+            counting[p].counts[key] = counting[p].counts.get(key, 0) + 1
+    # Fixed partnerships (seats 1 & 3 against 2 & 4): a partner record counts the
+    # matches two members played together, as partnerships change from match to
+    # match. Partners chosen hand by hand come with each hand's facts (records
+    # count hands); where everyone plays for themselves there are none.
     fixed = {}
-    if variant in FIXED_PARTNERS:
+    if variant_for(variant).partners == "fixed":
         for side in partnerships(players):
             fixed |= {side[0]: side[1], side[1]: side[0]}
     return {

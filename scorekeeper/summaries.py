@@ -19,6 +19,7 @@ often, and most matches are not in a group at all.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,6 +34,8 @@ from .db import StoreBusy, StoredMatch, load_match, writing
 from .ledger import SUMMARY_FORMAT, MatchSummary
 from .report import match_summary
 from .variants import MatchError, Outcome
+
+log = logging.getLogger(__name__)
 
 # What the group page says of a match besides its summary (title, state words…):
 # made by the caller from the stored match and its replay (None: it no longer replays).
@@ -143,6 +146,9 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
         problem = "; ".join(exc.lines)[:300]
     except (KeyError, ValueError, TypeError, ArithmeticError) as exc:  # a record the rules
         problem = f"{type(exc).__name__}"  # let through but the summary cannot read
+        # The page still answers; the log keeps the cause (a game's statistics
+        # failing on a hand is a bug to fix, not a hand to hide).
+        log.exception("match %s: no summary at revision %s", stored.id, stored.revision)
     if summary is None:
         problem = problem or "a hand no longer fits the rules"
         doc: dict[str, Any] = {"format": SUMMARY_FORMAT, "unreadable": problem}

@@ -45,15 +45,16 @@ START_TIMEOUT = 30  # seconds for the installed app to answer its first request
 # --- what the build ships ----------------------------------------------------------
 
 
-def test_every_package_of_the_source_tree_is_listed_for_the_wheel():
-    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
-    on_disk = {
-        ".".join(init.parent.relative_to(ROOT).parts)
-        for init in (ROOT / "scorekeeper").rglob("__init__.py")
-    }
+def test_the_build_finds_the_packages_itself():
+    """No hand-written package list: a new game's folder ships without a line in
+    pyproject.toml (the wheel below holds every file of every game)."""
+    assert "packages" not in PYPROJECT["tool"]["setuptools"]
     mapped = set(PYPROJECT["tool"]["setuptools"]["package-dir"])
     assert mapped == {"scorekeeper.templates", "scorekeeper.static", "scorekeeper.docs"}
-    assert listed == on_disk | mapped
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    assert "find_namespace_packages(" in setup
+    assert 'include=["scorekeeper", "scorekeeper.*"]' in setup
+    assert all(f'"{package}",' in setup for package in mapped)
 
 
 # --- where the data lives ----------------------------------------------------------
@@ -163,6 +164,7 @@ def _source_copy(target: Path) -> Path:
     maps), copied so that building writes nothing into the working tree."""
     target.mkdir()
     shutil.copy2(ROOT / "pyproject.toml", target)
+    shutil.copy2(ROOT / "setup.py", target)
     shutil.copy2(ROOT / PYPROJECT["project"]["readme"], target)
     folders = {"scorekeeper", *PYPROJECT["tool"]["setuptools"]["package-dir"].values()}
     for folder in folders:
@@ -295,6 +297,17 @@ def test_the_installed_wheel_runs_from_its_own_environment(installed):
             if "__pycache__" not in p.parts
         )
         assert shipped == in_repo, folder
+    # Each game's folder whole: its code, its templates/ and static/ (found by the build).
+    games = ROOT / "scorekeeper" / "games"
+    in_repo = sorted(
+        p.relative_to(games) for p in games.rglob("*.*") if "__pycache__" not in p.parts
+    )
+    shipped = sorted(
+        p.relative_to(carried / "games")
+        for p in (carried / "games").rglob("*.*")
+        if "__pycache__" not in p.parts
+    )
+    assert shipped == in_repo
 
 
 @pytest.mark.install
@@ -347,6 +360,10 @@ def test_the_installed_app_serves_every_page_and_asset(served, installed):
     # Every static file, byte for byte as in the repository.
     for path in sorted((ROOT / "static").rglob("*.*")):
         status, body, _ = browser.get(f"/static/{path.relative_to(ROOT / 'static').as_posix()}")
+        assert status == 200 and body == path.read_bytes(), path
+    # And every game's, from its own folder, at /static/games/<family>/….
+    for path in sorted((ROOT / "scorekeeper" / "games").glob("*/static/*.*")):
+        status, body, _ = browser.get(f"/static/games/{path.parent.parent.name}/{path.name}")
         assert status == 200 and body == path.read_bytes(), path
 
     assert {"scorekeeper.db", "secret_key"} <= {p.name for p in instance.iterdir()}

@@ -14,6 +14,7 @@ from scorekeeper.app import create_app
 from scorekeeper.games.common import Game
 from scorekeeper.games.kit import GameKit, Variant
 from scorekeeper.games.rubber import sheet as rubber_sheet
+from scorekeeper.games.rubber import stats as rubber_stats
 from scorekeeper.games.rubber.rules import Rubber
 from scorekeeper.games.settlement import PARTNERSHIP, ROUNDED_PARTNERSHIP
 from scorekeeper.games.top_game.entry import TopGameEntry
@@ -56,27 +57,29 @@ def test_each_variant_finds_its_pieces_in_its_package(variant_id, family):
 
 
 @pytest.mark.parametrize("family", sorted(set(FAMILIES.values())))
-def test_each_games_files_live_in_its_package_and_its_two_folders(family):
-    """Everything of a game is in scorekeeper/games/<family>/, templates/games/<family>/
-    and static/games/<family>/; nothing of it is left in the shared folders."""
+def test_each_games_files_live_in_its_one_folder(family):
+    """Everything of a game is in scorekeeper/games/<family>/ (its code, its
+    templates/ and its static/); nothing of it is left in the shared folders."""
     package = ROOT / "scorekeeper" / "games" / family
     assert sorted(p.name for p in package.glob("*.py")) == [
         "__init__.py",
         "entry.py",
         "rules.py",
         "sheet.py",
+        "stats.py",
     ]
-    pages = sorted(p.name for p in (ROOT / "templates" / "games" / family).iterdir())
+    pages = sorted(p.name for p in (package / "templates").iterdir())
     stems = sorted(v.replace("-", "_") for v, f in FAMILIES.items() if f == family)
     # the partial a preview request draws (the script shows what the rules say)
     previews = {entry_for(v).preview_template for v, f in FAMILIES.items() if f == family}
     live = [Path(p).name for p in previews if p]
     assert pages == sorted([*live, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)])
-    assets = sorted(p.name for p in (ROOT / "static" / "games" / family).iterdir())
-    styles = [] if family == "top_game" else [f"{family}.css"]
-    assert assets == sorted([*styles, f"{family}.js"])
+    assets = sorted(p.name for p in (package / "static").iterdir())
+    assert assets == sorted([f"{family}.css", f"{family}.js"])
     for shared in ("templates/hands", "templates/rules", "static"):
         assert not list((ROOT / shared).glob(f"{family}*")), shared
+    assert not (ROOT / "templates" / "games").exists()
+    assert not (ROOT / "static" / "games").exists()
     assert not (ROOT / "templates" / "sheets").exists()
     assert not (ROOT / "static" / "hands").exists()
 
@@ -126,8 +129,13 @@ WHIST = GameKit(
 )
 RUBBER_X = GameKit(
     family="rubber",
-    variants=(Variant(RubberVariation, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100),),
+    variants=(
+        Variant(
+            RubberVariation, "RubberEntry", ROUNDED_PARTNERSHIP, stake_per=100, partners="fixed"
+        ),
+    ),
     sheet=rubber_sheet.build,
+    stats=rubber_stats.STATS,
 )
 
 
@@ -135,16 +143,17 @@ def test_an_incomplete_game_is_reported_piece_by_piece():
     problems = registry.missing([WHIST, RUBBER_X])
     assert problems == [
         "whist: no sheet builder (build in scorekeeper/games/whist/sheet.py)",
-        "whist: no file templates/games/whist/hand.html",
-        "whist: no file templates/games/whist/sheet.html",
-        "whist: no folder static/games/whist/",
+        "whist: no statistics (STATS, a GameStats in scorekeeper/games/whist/stats.py)",
+        "whist: no file scorekeeper/games/whist/templates/hand.html",
+        "whist: no file scorekeeper/games/whist/templates/sheet.html",
         "whist: no hand entry (a HandEntry in scorekeeper/games/whist/entry.py)",
         "whist: no settlement (scorekeeper/games/settlement.py)",
-        "whist: no file templates/games/whist/rules_whist.html",
+        'whist: no partner kind (partners= one of "fixed", "by hand", "none")',
+        "whist: no file scorekeeper/games/whist/templates/rules_whist.html",
         "whist: no file examples/whist.json",
         "whist: no file docs/variants/whist.md",
         "whist: no row in the variants table of README.md",
-        "rubber-x: no file templates/games/rubber/rules_rubber_x.html",
+        "rubber-x: no file scorekeeper/games/rubber/templates/rules_rubber_x.html",
         "rubber-x: no file examples/rubber-x.json",
         "rubber-x: no file docs/variants/rubber-x.md",
         "rubber-x: no row in the variants table of README.md",
@@ -157,17 +166,18 @@ def test_pieces_outside_the_games_package_are_reported():
 
     stray = GameKit(
         family="whist",
-        variants=(Variant(Stray, "RubberEntry", PARTNERSHIP),),
+        variants=(Variant(Stray, "RubberEntry", PARTNERSHIP, partners="fixed"),),
         sheet=rubber_sheet.build,
+        stats=rubber_stats.STATS,
     )
     assert registry.missing([stray], documentation=False) == [
         "whist: its sheet builder is not in scorekeeper/games/whist/sheet.py",
-        "whist: no file templates/games/whist/hand.html",
-        "whist: no file templates/games/whist/sheet.html",
-        "whist: no folder static/games/whist/",
+        "whist: its statistics are not in scorekeeper/games/whist/stats.py",
+        "whist: no file scorekeeper/games/whist/templates/hand.html",
+        "whist: no file scorekeeper/games/whist/templates/sheet.html",
         "stray: its rules are not in scorekeeper/games/whist/rules.py",
         "stray: no hand entry (a HandEntry named RubberEntry in scorekeeper/games/whist/entry.py)",
-        "stray: no file templates/games/whist/rules_stray.html",
+        "stray: no file scorekeeper/games/whist/templates/rules_stray.html",
         "stray: no file docs/variants/stray.md",
     ]
 
@@ -176,8 +186,10 @@ def test_the_hand_entry_is_the_class_the_kit_names_in_its_own_entry_module():
     """The kit names its entry (registry.py imports it by that name), so a name
     the family's entry.py lacks, or a class it only imports, is reported."""
     top = GAMES[0]
-    renamed = Variant(TopGame, "TopGameForm", top.variants[0].settlement)
-    borrowed = Variant(TopGame, "HandEntry", top.variants[0].settlement)  # scorekeeper.entry's
+    renamed = replace(top.variants[0], entry="TopGameForm")
+    borrowed = replace(
+        top.variants[0], entry="HandEntry"
+    )  # scorekeeper.entry's  # scorekeeper.entry's
     problems = [
         registry.missing([replace(top, variants=(variant,))], documentation=False)
         for variant in (renamed, borrowed)
@@ -194,7 +206,7 @@ def test_the_hand_entry_is_the_class_the_kit_names_in_its_own_entry_module():
 
 
 def test_a_variant_declared_twice_is_reported():
-    twice = GameKit(family="top_game", variants=GAMES[0].variants * 2, sheet=GAMES[0].sheet)
+    twice = replace(GAMES[0], variants=GAMES[0].variants * 2)
     assert registry.missing([twice], documentation=False) == ["top-game: declared twice"]
 
 
@@ -217,7 +229,8 @@ def test_the_app_does_not_start_with_an_incomplete_game(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError) as raised:
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "r.db")})
     assert str(raised.value) == (
-        "games incomplete: rubber-x: no file templates/games/rubber/rules_rubber_x.html;"
+        "games incomplete: rubber-x: no file"
+        " scorekeeper/games/rubber/templates/rules_rubber_x.html;"
         " rubber-x: no file docs/variants/rubber-x.md"
     )
 

@@ -511,7 +511,8 @@ def test_the_form_script_applies_no_scoring_rule():
     """The page's script asks the preview; it holds no trick values, bonuses or
     tricks needed of its own (issue 9: each rule once, on the server)."""
     script = (
-        Path(__file__).resolve().parent.parent / "static/games/mini_bridge/mini_bridge.js"
+        Path(__file__).resolve().parent.parent
+        / "scorekeeper/games/mini_bridge/static/mini_bridge.js"
     ).read_text()
     for rule in ("trick_value", "for_game", "undertrick", "bonus", "scrap_below", "300"):
         assert rule not in script

@@ -484,7 +484,8 @@ def test_the_form_script_holds_no_bidding_rule():
     """The auction script shows what the server says: no strain order or bid
     ranking, no structured-bid reading, no requirement, no tricks needed."""
     script = (
-        Path(__file__).resolve().parent.parent / "static/games/need_a_fourth/need_a_fourth.js"
+        Path(__file__).resolve().parent.parent
+        / "scorekeeper/games/need_a_fourth/static/need_a_fourth.js"
     ).read_text()
     for rule in (
         '"NT"]',  # a strain order table

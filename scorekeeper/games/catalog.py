@@ -60,7 +60,7 @@ def settlement_for(variant_id: str) -> Settlement:
 
 
 def build_sheet(match: Match, outcome: Outcome) -> dict[str, Any]:
-    """The match's sheet, built by its game (templates/games/<family>/sheet.html)."""
+    """The match's sheet, built by its game (scorekeeper/games/<family>/templates/sheet.html)."""
     return game_for(match.variant).build_sheet(match, outcome)
 
 

@@ -1,10 +1,16 @@
 """What a game family is made of, declared once in its package's `__init__.py`.
 
-    scorekeeper/games/<family>/rules.py    the rules (Game subclasses, pure)
-    scorekeeper/games/<family>/entry.py    the hand form (HandEntry subclasses, WTForms)
-    scorekeeper/games/<family>/sheet.py    `build(match, outcome)`, the score sheet
-    templates/games/<family>/hand.html, sheet.html, rules_<stem>.html
-    static/games/<family>/                  its script and styles
+    scorekeeper/games/<family>/__init__.py  `GAME`, its kit (below)
+    scorekeeper/games/<family>/rules.py     the rules (Game subclasses, pure)
+    scorekeeper/games/<family>/entry.py     the hand form (HandEntry subclasses, WTForms)
+    scorekeeper/games/<family>/sheet.py     `build(match, outcome)`, the score sheet
+    scorekeeper/games/<family>/stats.py     `STATS`, what a hand tells the statistics
+    scorekeeper/games/<family>/templates/   hand.html, sheet.html, rules_<stem>.html
+    scorekeeper/games/<family>/static/      its script and styles, if it has any
+
+Its pages are named games/<family>/<page> and its static files are served at
+/static/games/<family>/<file>, as if they sat in the shared folders
+(scorekeeper/folders.py); docs/adding-a-game.md walks through a new game.
 
 The package names its pieces in one `GameKit`; shared code asks the kit (its
 settlement strategy, its stake basis, its hand-log words) instead of branching
@@ -19,16 +25,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..charts import Series, running_chart
 from ..sheets import hand_rows
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
+from .facts import GameStats
 from .settlement import Settlement
 
 if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
     from ..matchfile import Match
+
+
+GAMES_FOLDER = Path(__file__).resolve().parent
 
 
 def stem(variant_id: str) -> str:
@@ -46,6 +57,9 @@ class Variant:
     settlement: Settlement
     # The points a stake is usually quoted per; New match fills it in.
     stake_per: int = 1
+    # How partners come about, for the statistics' partner records: "fixed",
+    # "by hand" or "none" (games/facts.py's PARTNER_KINDS).
+    partners: str | None = None
 
     @property
     def id(self) -> str:
@@ -59,6 +73,9 @@ class GameKit:
     family: str
     variants: tuple[Variant, ...]
     sheet: Callable[[Match, Outcome], dict[str, Any]]
+    # What a hand of it tells the statistics (its stats.py): declared, made, its
+    # own telling counts.
+    stats: GameStats | None = None
     # What one entry of `hands` is called at the table ("Game" in Calypso): the
     # form, the messages, the history and the chart say it.
     noun: str = "Hand"
@@ -79,6 +96,19 @@ class GameKit:
     def entry_module(self) -> str:
         """The module holding the family's hand entry (registry.py imports it)."""
         return f"{__package__}.{self.family}.entry"
+
+    @property
+    def folder(self) -> Path:
+        """scorekeeper/games/<family>/: everything of the game."""
+        return GAMES_FOLDER / self.family
+
+    @property
+    def templates_folder(self) -> Path:
+        return self.folder / "templates"
+
+    @property
+    def static_folder(self) -> Path:
+        return self.folder / "static"
 
     @property
     def hand_template(self) -> str:

@@ -2,7 +2,7 @@
 
 A game's sheet (`GameKit.build_sheet`) is a plain view model (dicts and lists)
 that both the web page and the PDF render with the same template,
-`templates/games/<family>/sheet.html`; the rows every sheet shares are built here.
+`scorekeeper/games/<family>/templates/sheet.html`; the rows every sheet shares are built here.
 Nothing here is stored: it is computed from the replay every time.
 """
 

@@ -32,6 +32,7 @@ from flask import (
 from .. import db as store
 from .. import groups as g
 from .. import pdf
+from ..assets import static_folders
 from ..charts import balance_chart
 from ..ledger import Ledger, MatchSummary, Period, Transfer, ledger
 from ..stats import MemberStats, statistics
@@ -650,7 +651,7 @@ def _pdf(html: str, name: str) -> Response:
         return Response(message, status=status, mimetype="text/plain", headers={"Retry-After": "5"})
 
     try:
-        key, body = pdf.cached_pdf(html, current_app.static_folder, "a4")
+        key, body = pdf.cached_pdf(html, static_folders(), "a4")
     except pdf.PdfUnavailable as exc:
         return Response(str(exc), status=503, mimetype="text/plain")
     except pdf.PdfBusy:

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from .. import pdf
+from ..assets import static_folders
 from ..changelog import local_time
 from ..games.settlement import round_to_hundreds
 from ..matchfile import MAX_ENTRIES, Match
@@ -111,7 +112,7 @@ def sheet_pdf(match_id: str):
     appendix = request.args.get("appendix") in ("1", "yes", "on")
     html = match_html(loaded, appendix=appendix)
     try:
-        key, body = pdf.cached_pdf(html, current_app.static_folder, paper)
+        key, body = pdf.cached_pdf(html, static_folders(), paper)
     except pdf.PdfUnavailable as exc:
         return Response(str(exc), status=503, mimetype="text/plain")
     except pdf.PdfBusy:

@@ -2,13 +2,14 @@
 
 from ..kit import GameKit, Variant
 from ..settlement import PEGGING
-from . import sheet
+from . import sheet, stats
 from .rules import BridgeForThree
 
 GAME = GameKit(
     family="bridge_for_three",
-    variants=(Variant(BridgeForThree, "BridgeForThreeEntry", PEGGING),),
+    variants=(Variant(BridgeForThree, "BridgeForThreeEntry", PEGGING, partners="none"),),
     sheet=sheet.build,
+    stats=stats.STATS,
     # Each hand's points are peg moves: the running total is where each peg stands.
     chart_title="Pegs",
     chart_unit="Pegs",

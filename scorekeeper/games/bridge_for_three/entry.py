@@ -87,6 +87,6 @@ class BridgeForThreeEntry(HandEntry):
                 {"player": p, "peg": minus(pegs[p]), "playing": p in playing}
                 for p in outcome.players
             ],
-            # For the live preview of the move (static/games/bridge_for_three/bridge_for_three.js).
+            # For the live preview of the move (its static/bridge_for_three.js).
             "board": {"pegs": pegs, "floor": FLOOR, "top": WINNING_HOLE},
         }

@@ -8,7 +8,7 @@ from ...words import hand_words
 from ..common import Details, HandResult
 from ..kit import GameKit, Variant
 from ..settlement import PARTNERSHIP
-from . import sheet
+from . import sheet, stats
 from .rules import Calypso, CalypsoDetails
 
 
@@ -29,8 +29,9 @@ def log_words(details: Details) -> tuple[str, str] | None:
 GAME = GameKit(
     family="calypso",
     noun="Game",
-    variants=(Variant(Calypso, "CalypsoEntry", PARTNERSHIP),),
+    variants=(Variant(Calypso, "CalypsoEntry", PARTNERSHIP, partners="fixed"),),
     sheet=sheet.build,
+    stats=stats.STATS,
     row_words=row_words,
     log_words=log_words,
     chart_title="Points per side",

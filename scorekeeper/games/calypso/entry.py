@@ -130,7 +130,7 @@ class CalypsoEntry(HandEntry):
             "sides": [list(side) for side in summary.sides],
             "deck_cards": DECK_CARDS,
             "derive": lambda form: {"flags": self.flags(form)},
-            # For the live card count and points (static/games/calypso/calypso.js).
+            # For the live card count and points (its static/calypso.js).
             "facts": {
                 "deck": DECK_CARDS,
                 "perCalypso": CARDS_PER_CALYPSO,

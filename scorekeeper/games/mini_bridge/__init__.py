@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..common import Details
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE, PARTNERSHIP
-from . import sheet
+from . import sheet, stats
 from .rules import MiniBridge, MiniBridgePlayed, MiniBridgeThree
 
 
@@ -23,10 +23,11 @@ def log_words(details: Details) -> tuple[str, str] | None:
 GAME = GameKit(
     family="mini_bridge",
     variants=(
-        Variant(MiniBridge, "MiniBridgeEntry", PARTNERSHIP),
-        Variant(MiniBridgeThree, "MiniBridgeThreeEntry", PAIRWISE),
+        Variant(MiniBridge, "MiniBridgeEntry", PARTNERSHIP, partners="fixed"),
+        Variant(MiniBridgeThree, "MiniBridgeThreeEntry", PAIRWISE, partners="none"),
     ),
     sheet=sheet.build,
+    stats=stats.STATS,
     log_words=log_words,
     sides=sheet.chart_sides,
 )

@@ -2,11 +2,12 @@
 
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE
-from . import sheet
+from . import sheet, stats
 from .rules import NeedAFourth
 
 GAME = GameKit(
     family="need_a_fourth",
-    variants=(Variant(NeedAFourth, "NeedAFourthEntry", PAIRWISE),),
+    variants=(Variant(NeedAFourth, "NeedAFourthEntry", PAIRWISE, partners="by hand"),),
     sheet=sheet.build,
+    stats=stats.STATS,
 )

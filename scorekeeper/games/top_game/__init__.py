@@ -8,7 +8,7 @@ from ...words import hand_words, signed
 from ..common import HandResult
 from ..kit import GameKit, Variant
 from ..settlement import ZERO_SUM
-from . import sheet
+from . import sheet, stats
 from .rules import RAISE_PENALTY, TopGame, TopGamePlayed
 
 
@@ -36,7 +36,8 @@ def row_words(record: dict[str, Any], result: HandResult | None) -> str:
 
 GAME = GameKit(
     family="top_game",
-    variants=(Variant(TopGame, "TopGameEntry", ZERO_SUM),),
+    variants=(Variant(TopGame, "TopGameEntry", ZERO_SUM, partners="none"),),
     sheet=sheet.build,
+    stats=stats.STATS,
     row_words=row_words,
 )

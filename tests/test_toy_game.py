@@ -1,0 +1,271 @@
+"""A new game is its folder and its line in the catalog: a toy two-player game,
+added to a copy of the code the way docs/adding-a-game.md tells, starts, saves
+its hands, draws its sheet, PDF and CSV, and counts in a group's ledger and
+statistics, without one edit to the shared code."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The toy game's folder, file by file: what docs/adding-a-game.md walks through.
+TOY = {
+    "__init__.py": '''"""Toy: two players, each hand won by one of them for 1 to 5 points."""
+
+from ..kit import GameKit, Variant
+from ..settlement import ZERO_SUM
+from . import sheet, stats
+from .rules import Toy
+
+GAME = GameKit(
+    family="toy",
+    variants=(Variant(Toy, "ToyEntry", ZERO_SUM, partners="none"),),
+    sheet=sheet.build,
+    stats=stats.STATS,
+)
+''',
+    "rules.py": '''"""Toy's rules: the winner of a hand scores its points, the other loses them;
+the first to 10 ends the match."""
+
+from typing import Any
+
+from ..common import Checks, Game, HandResult, NextHand, next_player
+
+
+class Toy(Game):
+    id = "toy"
+    name = "Toy"
+    summary = "Two players; a hand's winner takes 1 to 5 points from the other."
+    player_counts = (2,)
+    hand_fields = frozenset({"winner", "points"})
+
+    def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
+        checks = Checks(record, self.hand_fields)
+        winner = record.get("winner")
+        if winner not in self.players:
+            checks.fail("winner", f"give one of {', '.join(self.players)}")
+        points = checks.get_int("points", 1, 5)
+        checks.done()
+        loser = next_player(self.players, winner)
+        scores = {winner: points, loser: -points}
+        self.add(scores)
+        dealer = self.upcoming().dealer
+        return HandResult(number, dealer, True, scores, [f"{winner} won {points}"])
+
+    def upcoming(self) -> NextHand:
+        return NextHand(self.players[self.hands_played % 2], number=self.next_number())
+
+    def is_finished(self) -> bool:
+        return max(self.totals.values()) >= 10
+''',
+    "entry.py": '''"""Toy's hand form: who won, and how many points."""
+
+from typing import Any
+
+from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices
+
+
+class ToyForm(HandForm):
+    winner = choice_field("Winner")
+    points = choice_field("Points", [(str(n), str(n)) for n in range(1, 6)])
+
+
+class ToyEntry(HandEntry):
+    form = ToyForm
+
+    def prepare(self, form, players, upcoming) -> None:
+        form.winner.choices = player_choices(players)
+
+    def to_record(self, form, upcoming) -> dict[str, Any]:
+        return {"winner": form.winner.data, "points": as_int(form.points.data)}
+''',
+    "sheet.py": '''"""Toy's sheet: the rows every sheet has are enough."""
+
+
+def build(match, outcome) -> dict:
+    return {"leader": max(match.players, key=lambda p: outcome.totals[p])}
+''',
+    "stats.py": '''"""What a hand of Toy tells the statistics: its winner "declared" and made it."""
+
+from ..facts import GameStats, HandFacts, get
+
+
+def read_hand(players, record, result) -> HandFacts:
+    winner = record.get("winner")
+    counts = ((winner, "big_wins"),) if record.get("points") == 5 else ()
+    return HandFacts(tuple(players), True, winner, None, True, counts=counts)
+
+
+STATS = GameStats(read_hand, telling={"big_wins": ("Big wins", "Toy hands won for 5 points")})
+''',
+    "templates/hand.html": """{% extends "hands/_base.html" %}
+{% block fields %}
+{{ buttons(form.winner, cols=2) }}
+{{ buttons(form.points, cols=5) }}
+{% endblock %}
+""",
+    "templates/sheet.html": """<link rel="stylesheet"
+  href="{{ url_for('static', filename='games/toy/toy.css') }}">
+<p class="toy-leader">Leading: {{ sheet.leader }}</p>
+<table class="score paper">
+  {% for row in sheet.rows %}<tr><td>{{ row }}</td></tr>{% endfor %}
+</table>
+""",
+    "templates/rules_toy.html": """{% extends "rules/_base.html" %}
+{% block rules %}<p>A hand's winner takes 1 to 5 points from the other; 10 ends the match.</p>
+{% endblock %}
+""",
+    "static/toy.css": ".toy-leader { font-weight: bold; }\n",
+}
+TOY_DOCUMENT = "# Toy\n\nA toy game.\n\n## Our decisions\n\n- Ten points end the match.\n"
+
+# What the copy runs: the app of the copy, through Flask's test client.
+PLAY = """
+import json, re, sys
+from scorekeeper.app import create_app
+from scorekeeper.registry import missing
+
+app = create_app(
+    {"TESTING": True, "WTF_CSRF_ENABLED": False, "DATABASE": sys.argv[1] + "/s.db"},
+    instance=sys.argv[1],
+)
+client = app.test_client()
+seen = {"missing": missing(documentation=False)}
+started = client.post("/new", data={"variant": "toy", "player1": "Ann", "player2": "Bob",
+                                    "key": "t" * 16, "stake_per": "1"})
+match = re.search(r"/m/([\\w-]{16})", started.location).group(1)
+seen["form"] = client.get(f"/m/{match}/hand/new").status_code
+for n, (winner, points) in enumerate([("Ann", "5"), ("Bob", "2"), ("Ann", "5")]):
+    revision = client.get(f"/m/{match}/live").json["revision"]
+    saved = client.post(f"/m/{match}/hand/new", data={"winner": winner, "points": points,
+                        "revision": str(revision), "key": f"h{n}" + "x" * 14})
+    seen.setdefault("saved", []).append(saved.status_code)
+page = client.get(f"/m/{match}").get_data(as_text=True)
+seen["sheet"] = re.findall(r'<p class="toy-leader">[^<]*</p>', page)
+css = re.search(r'href="(/static/games/toy/toy.css\\?v=[0-9a-f]{12})"', page).group(1)
+served = client.get(css)
+seen["css"] = [served.status_code, served.get_data(as_text=True), served.cache_control.immutable]
+seen["csv"] = client.get(f"/m/{match}/hands.csv").get_data(as_text=True).splitlines()[:1]
+pdf = client.get(f"/m/{match}/sheet.pdf")
+seen["pdf"] = [pdf.status_code, pdf.get_data()[:5].decode()]
+group = client.post("/groups/new", data={"name": "Toys", "key": "g" * 16, "stake_game": "*",
+                                         "member1": "Ann", "member2": "Bob"})
+group_id = re.search(r"/g/([\\w-]{16})$", group.location).group(1)
+added = client.post(f"/g/{group_id}/add", data={"revision": "1", "match": match})
+seen["added"] = added.status_code
+ledger = client.get(f"/g/{group_id}").get_data(as_text=True)
+seen["ledger"] = ["Cannot be read" in ledger, "Toy" in ledger]
+stats = client.get(f"/g/{group_id}/statistics.csv").get_data(as_text=True).splitlines()
+seen["statistics"] = [line for line in stats if "Big wins" in line or "Declared" in line]
+print(json.dumps(seen))
+"""
+
+
+def toy_copy(target: Path) -> Path:
+    """The code copied, with the toy game's folder and its catalog line."""
+    for folder in ("scorekeeper", "templates", "static", "docs", "examples"):
+        shutil.copytree(
+            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    for name, text in TOY.items():
+        path = target / "scorekeeper" / "games" / "toy" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (target / "docs" / "variants" / "toy.md").write_text(TOY_DOCUMENT, encoding="utf-8")
+    catalog = target / "scorekeeper" / "games" / "catalog.py"
+    text = catalog.read_text(encoding="utf-8")
+    text = text.replace(
+        "need_a_fourth, rubber, top_game\n", "need_a_fourth, rubber, top_game, toy\n"
+    )
+    text = text.replace("    calypso.GAME,\n]", "    calypso.GAME,\n    toy.GAME,\n]")
+    catalog.write_text(text, encoding="utf-8")
+    return target
+
+
+def changed_files(before: Path, after: Path) -> set[str]:
+    """The files of `after` that `before` lacks or holds otherwise."""
+    changed = set()
+    for path in after.rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts:
+            name = path.relative_to(after).as_posix()
+            if not (before / name).is_file() or (before / name).read_bytes() != path.read_bytes():
+                changed.add(name)
+    return changed
+
+
+def test_a_toy_game_is_a_folder_and_a_catalog_line(tmp_path):
+    copy = toy_copy(tmp_path / "copy")
+    # The shared code is untouched: the catalog is the one file changed.
+    assert changed_files(ROOT, copy) == {
+        "docs/variants/toy.md",
+        "scorekeeper/games/catalog.py",
+        *(f"scorekeeper/games/toy/{name}" for name in TOY),
+    }
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY, str(instance)],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen == {
+        "missing": [],
+        "form": 200,
+        "saved": [302, 302, 302],
+        "sheet": ['<p class="toy-leader">Leading: Ann</p>'],
+        "css": [200, TOY["static/toy.css"], True],
+        "csv": ["hand,dealer,counted,declarer,contract,tricks,result,Ann,Bob,explanation"],
+        "pdf": [200, "%PDF-"],
+        "added": 302,
+        "ledger": [False, True],
+        "statistics": [
+            "Ann,all games,declared,Declared,2,,hands this player's contract was played,",
+            "Ann,Toy,declared,Declared,2,,hands this player's contract was played,",
+            "Ann,Toy,big_wins,Big wins,2,,Toy hands won for 5 points,",
+            "Bob,all games,declared,Declared,1,,hands this player's contract was played,",
+            "Bob,Toy,declared,Declared,1,,hands this player's contract was played,",
+        ],
+    }
+
+
+@pytest.mark.parametrize("piece", ["stats.py", "templates/sheet.html"])
+def test_a_toy_game_missing_a_piece_stops_the_app(tmp_path, piece):
+    copy = toy_copy(tmp_path / "copy")
+    (copy / "scorekeeper" / "games" / "toy" / piece).unlink()
+    if piece == "stats.py":  # its kit then names nothing: take the line out too
+        init = copy / "scorekeeper" / "games" / "toy" / "__init__.py"
+        text = init.read_text().replace("from . import sheet, stats", "from . import sheet")
+        init.write_text(text.replace("    stats=stats.STATS,\n", ""))
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    code = (
+        "import sys\nfrom scorekeeper.app import create_app\n"
+        "create_app({'TESTING': True, 'DATABASE': sys.argv[1] + '/s.db'}, instance=sys.argv[1])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    said = {
+        "stats.py": "toy: no statistics (STATS, a GameStats in scorekeeper/games/toy/stats.py)",
+        "templates/sheet.html": "toy: no file scorekeeper/games/toy/templates/sheet.html",
+    }[piece]
+    assert done.returncode == 1
+    assert f"RuntimeError: games incomplete: {said}" in done.stderr
