@@ -185,6 +185,7 @@ def test_parser_has_the_documented_subcommands():
         "matches",
         "serve",
         "backup",
+        "restore",
         "export",
         "import",
     ]
