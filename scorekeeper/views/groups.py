@@ -26,11 +26,12 @@ from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, loads
+from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import VARIANTS, MatchError, Outcome, Problem
 from .commands import NO_REVISION, form_key, form_revision
 from .ledger import chosen_period, ledger_context, payments_asked
-from .messages import changed_words, cut, flash_problems
+from .messages import changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
@@ -266,6 +267,9 @@ def new():
             remember_group(made.group_id)
             if not made.repeated:
                 flash(f"Group started: {made.state.name}.", "info")
+                note = look_alike_note([m.name for m in made.state.members], "member")
+                if note:
+                    flash(note, "info")
             return redirect(url_for("groups.show", group_id=made.group_id))
     return render_template("groups/new.html", form=form, problems=problems), (
         400 if request.method == "POST" else 200
@@ -328,8 +332,10 @@ def _submit(
         raise _Answer(_page(state, errors=errors, typed=typed, status=400)) from None
 
 
-def _done(group_id: str, message: str, anchor: str = ""):
+def _done(group_id: str, message: str, anchor: str = "", note: str | None = None):
     flash(cut(message), "info")
+    if note:
+        flash(note, "info")
     return redirect(url_for("groups.show", group_id=group_id) + anchor)
 
 
@@ -352,7 +358,17 @@ def add_member(group_id: str):
         )
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.", "#members")
+    return _done(group_id, f"{applied.change.summary}.", "#members", _member_note(applied, name))
+
+
+def _member_note(applied: g.GroupApplied, typed: str) -> str | None:
+    """The note for a member added or renamed whose name looks like another's."""
+    if applied.repeated:
+        return None
+    name = normalised(typed)
+    return look_alike_note(
+        [name], "member", [m.name for m in applied.state.members if m.name != name]
+    )
 
 
 @bp.post("/g/<match:group_id>/members/<key:member_id>")
@@ -364,7 +380,7 @@ def rename_member(group_id: str, member_id: int):
         applied = _submit(group_id, g.RENAME_MEMBER, asked, {where: name}, where)
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.", "#members")
+    return _done(group_id, f"{applied.change.summary}.", "#members", _member_note(applied, name))
 
 
 @bp.post("/g/<match:group_id>/order")
