@@ -12,6 +12,8 @@ import copy
 
 import pytest
 
+from scorekeeper.groupfile import FORMAT as GROUP_FORMAT
+from scorekeeper.groupfile import from_group_document
 from scorekeeper.matchfile import from_document
 from scorekeeper.names import alike, look_alike, name_problem, normal, skeleton
 from scorekeeper.variants import MatchError
@@ -352,3 +354,43 @@ def test_a_match_file_of_kim_and_kirn_is_read():
     document["players"] = ["Kim", "Kirn", "Arnie", "Amie"]
     document["hands"][0]["declarer"] = "Kirn"
     assert from_document(document).players == ["Kim", "Kirn", "Arnie", "Amie"]
+
+
+def test_a_group_of_arnie_and_amie_is_started_and_told_once(client):
+    fields = {"name": "Friday", "stake_game": "*", "member1": "Arnie", "member2": "Amie"}
+    answer = client.post("/groups/new", data={**fields, "member3": "Kim"})
+    assert answer.status_code == 302
+    note = "Arnie and Amie look alike on a small screen: check that each is the right member."
+    assert note in visible_text(client.get(answer.location).text)
+    assert note not in visible_text(client.get(answer.location).text)
+    revision = "1"
+    added = client.post(f"{answer.location}/members", data={"name": "Kirn", "revision": revision})
+    assert added.status_code == 302
+    page = visible_text(client.get(added.location).text)
+    assert "Member added: Kirn." in page
+    assert "Kim and Kirn look alike on a small screen: check that each is the right member." in page
+
+
+def test_a_group_file_finds_members_as_every_other_place_does():
+    """Kim and Kirn are two members; a payment's `from` and a mapping find a
+    member written in other capitals, as the group's pages do (names.pick)."""
+    match = copy.deepcopy(FILE)
+    match["players"] = ["Kim", "Kirn", "Arnie", "Amie"]
+    match["hands"][0]["declarer"] = "Kim"
+    pay = {"from": "KIRN", "to": "kim", "amount": "1.00", "currency": "EUR", "date": "2026-11-01"}
+    document = {
+        "format": GROUP_FORMAT,
+        "name": "Friday",
+        "members": ["Kim", "Kirn", "Arnie", "Amie"],
+        "matches": [{"match": match, "mapping": {"Kim": "kim"}}],
+        "payments": [pay],
+    }
+    group = from_group_document(document)
+    assert group.members == ["Kim", "Kirn", "Arnie", "Amie"]
+    assert group.matches[0].mapping == {
+        "Kim": "Kim",
+        "Kirn": "Kirn",
+        "Arnie": "Arnie",
+        "Amie": "Amie",
+    }
+    assert (group.payments[0].payer, group.payments[0].payee) == ("Kirn", "Kim")
