@@ -59,7 +59,7 @@ from .matchfile import (
     nested_deeper,
     parse_played,
 )
-from .names import alike, name_problem, normal
+from .names import alike, name_problem, normal, pick, text_problem
 from .variants import VARIANTS, MatchError, Problem
 
 FORMAT = "scorekeeper-group/1"
@@ -398,9 +398,7 @@ def _mapping(
         if members is None:
             chosen[player] = wanted
             continue
-        member = next((m for m in members if m == wanted), None) or next(
-            (m for m in members if isinstance(wanted, str) and alike(m, wanted)), None
-        )
+        member = pick(wanted, members) if isinstance(wanted, str) else None
         if member is None:
             said = (
                 f"{wanted!r:.60} is not one of the members"
@@ -443,20 +441,27 @@ def _payments(value: Any, members: list[str] | None, problems: list[Problem]) ->
                 problems.append(
                     Problem(f"unknown key; allowed: {allowed}", f"{where}: {key_name(key)}")
                 )
+        who = {}
         for key in ("from", "to"):
-            if members is not None and pay.get(key) not in members:
+            wanted = pay.get(key)
+            who[key] = (
+                wanted if members is None or not isinstance(wanted, str) else pick(wanted, members)
+            )
+            if members is not None and who[key] is None:
                 problems.append(
-                    Problem(f"{pay.get(key)!r:.60} is not one of the members", f"{where}: {key}")
+                    Problem(f"{wanted!r:.60} is not one of the members", f"{where}: {key}")
                 )
-        if pay.get("from") == pay.get("to") and isinstance(pay.get("from"), str):
+        if who["from"] == who["to"] and isinstance(who["from"], str):
             problems.append(Problem("a member pays another member, not themselves", f"{where}: to"))
         problem = amount_problem(pay.get("amount"))
         if problem:
             problems.append(Problem(problem.rstrip("."), f"{where}: amount"))
         currency = pay.get("currency", "")
-        if not isinstance(currency, str) or len(currency) > MAX_CURRENCY or _bad_text(currency):
+        if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
             message = f"give text of at most {MAX_CURRENCY} characters"
             problems.append(Problem(message, f"{where}: currency"))
+        elif text_problem(currency):
+            problems.append(Problem(text_problem(currency), f"{where}: currency"))
         day, wrong = parse_played(pay.get("date"))
         if wrong:
             problems.append(Problem(wrong[0].message, f"{where}: date"))
@@ -468,7 +473,7 @@ def _payments(value: Any, members: list[str] | None, problems: list[Problem]) ->
             amount = f"{Decimal(pay['amount']):.2f}"
             kept.append(
                 GroupPayment(
-                    pay["from"], pay["to"], amount, currency.strip(), day.isoformat(), by.strip()
+                    who["from"], who["to"], amount, currency.strip(), day.isoformat(), by.strip()
                 )
             )
     return kept

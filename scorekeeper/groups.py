@@ -35,7 +35,7 @@ from sqlite_utils import Database
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
 from .db import load_match, new_match_id, new_token, now, writing
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
-from .names import alike, direction_problem, name_problem, normal
+from .names import alike, name_problem, normal, pick, text_problem
 from .variants import MAX_NAME, VARIANTS
 
 CREATE, RENAME, STAKE, ADD_MEMBER, RENAME_MEMBER, ORDER = (
@@ -124,8 +124,9 @@ class GroupState:
         return next((m for m in self.members if m.id == member_id), None)
 
     def member_named(self, name: str) -> Member | None:
-        """The member a reader could not tell from `name` (names.alike)."""
-        return next((m for m in self.members if alike(m.name, name)), None)
+        """The member `name` names (names.pick: written so, else alike)."""
+        chosen = pick(name, (m.name for m in self.members))
+        return next((m for m in self.members if m.name == chosen), None)
 
     def names_in(self, match_id: str) -> dict[str, str]:
         """Each player name of a match of the group -> its member's name now."""
@@ -350,7 +351,7 @@ def group_name_problem(name: Any) -> str | None:
     name = name.strip()
     if len(name) > MAX_TITLE:
         return f"The name has {len(name)} characters; a group's name has at most {MAX_TITLE}."
-    turned = direction_problem(name) or name_problem(name)
+    turned = name_problem(name)
     return f"The name {turned}." if turned else None
 
 
@@ -367,6 +368,8 @@ def stake_refusal(stake: Any) -> GroupRefused | None:
     problem = problems[0]
     field = STAKE_FIELDS.get(problem.field or "", "stake_amount")
     message = problem.message
+    if field == "stake_currency" and message.startswith("has "):
+        message = f"the currency {message}"  # names.text_problem
     if field == "stake_amount" and "decimal string" in message:
         message = (
             f"{stake.get('amount')!r} is not an amount: write it like 0.50 or 0,50,"
@@ -633,12 +636,14 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
             raise GroupRefused(
                 f"A currency has at most {MAX_CURRENCY} characters.", field="currency"
             )
+        if text_problem(currency):
+            raise GroupRefused(f"The currency {text_problem(currency)}.", field="currency")
         try:
             day = date.fromisoformat(pay.get("date") or "").isoformat()
         except (TypeError, ValueError):
             raise GroupRefused("Give the day it was paid, like 2026-11-25.", field="date") from None
         by = pay.get("by", device)
-        if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE:
+        if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE or name_problem(by):
             raise GroupRefused(f"Name the phone in 1–{MAX_DEVICE} characters.", field="by")
         serial += 1
         amount = f"{Decimal(pay['amount']):.2f}"

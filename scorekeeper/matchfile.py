@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .games.common import key_name
-from .names import direction_problem
+from .names import text_problem
 from .variants import (
     MAX_NAME,
     MatchError,
@@ -147,6 +147,8 @@ def parse_stake(value: Any) -> tuple[Stake | None, list[Problem]]:
         problems.append(
             Problem(f"give text of at most {MAX_CURRENCY} characters", "currency", within="stake")
         )
+    elif text_problem(currency):
+        problems.append(Problem(text_problem(currency), "currency", within="stake"))
     if problems or amount is None:
         return None, problems
     return Stake(amount, per, currency.strip()), []
@@ -237,10 +239,11 @@ def _at(path: list[str], message: str, hand: int | None) -> Problem:
 
 
 def title_problems(title: Any) -> list[Problem]:
-    """A title is text of at most MAX_TITLE characters (a file's, or the settings form's)."""
+    """A title is text of at most MAX_TITLE characters (a file's, or the settings
+    form's) that holds what any short text may (names.text_problem)."""
     if not isinstance(title, str) or len(title) > MAX_TITLE:
         return [Problem(f"give text of at most {MAX_TITLE} characters", "title")]
-    turned = direction_problem(title)
+    turned = text_problem(title)
     return [Problem(turned, "title")] if turned else []
 
 

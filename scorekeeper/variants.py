@@ -63,18 +63,19 @@ def check_players(cls: type[Game], players: Any) -> list[Problem]:
                 Problem(f"player {i} needs a name of 1–{MAX_NAME} characters", "players")
             )
             continue
+        if len(name.strip()) > MAX_NAME:  # measured first: a long name is not read further
+            problems.append(
+                Problem(
+                    f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
+                )
+            )
+            continue
         unusable = name_problem(name)
         if unusable:
             problems.append(Problem(f"player {i} {name!r} {unusable}", "players"))
             continue
         if name != name.strip():
             problems.append(Problem(f"player {i} {name!r} has spaces around the name", "players"))
-        if len(name.strip()) > MAX_NAME:
-            problems.append(
-                Problem(
-                    f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
-                )
-            )
         twin = next((j for j, other in seen if alike(other, name)), None)
         if twin is not None and players[twin - 1].strip().casefold() == name.strip().casefold():
             problems.append(

@@ -372,7 +372,7 @@ def changed(path, value):
             ["members", "+"],
             "E\u200bve",
             "members[4]: This name has an invisible formatting character"
-            " (U+200B ZERO WIDTH SPACE): type the name without it",
+            " (U+200B ZERO WIDTH SPACE): type it without that character",
         ),
         (["members", "+"], " Eve", "members[4]: ' Eve': write the name without spaces around it"),
         (

@@ -39,7 +39,7 @@ from scorekeeper import db as store
 from scorekeeper.app import create_app
 from scorekeeper.forms import option_field_name
 from scorekeeper.matchfile import MAX_ENTRIES, MAX_TITLE, loads
-from scorekeeper.names import alike, direction_problem, name_problem
+from scorekeeper.names import alike, name_problem, text_problem
 from scorekeeper.variants import MAX_NAME, VARIANTS, MatchError
 from scorekeeper.views.commands import NO_REVISION
 from scorekeeper.views.messages import MAX_LINE, MAX_SHOWN, cut
@@ -1035,7 +1035,7 @@ def new_match_expectation(name: str, got: str) -> Any:
     """What a new-match or settings form must store for `got` in field `name`."""
     text = got.strip()
     if name == "title":
-        if text and direction_problem(text):  # a direction control would turn the page
+        if text and text_problem(text):  # e.g. a direction control would turn the page
             return REFUSED
         return None if not text else REFUSED if over_the_length(got, MAX_TITLE) else text
     if name.startswith("player"):
@@ -1064,7 +1064,9 @@ def new_match_expectation(name: str, got: str) -> Any:
         # Any whole number of points, as in a match file (issue 17: 1000000 and more).
         return 1 if not text else whole(got, 1, 10**4300)
     if name == "stake_currency":
-        return "" if not text else REFUSED if over_the_length(got, 12) else text
+        if not text:
+            return ""
+        return REFUSED if over_the_length(got, 12) or text_problem(text) else text
     assert name == "opt_rubbers"
     return None if not text else REFUSED if over_the_length(got, 6) else whole(got, 1, 100)
 

@@ -30,6 +30,7 @@ from scorekeeper import groups as g
 from scorekeeper.app import create_app
 from scorekeeper.groupfile import FORMAT as GROUP_FORMAT
 from scorekeeper.groupfile import MAX_GROUP_DEPTH
+from scorekeeper.names import text_problem
 from scorekeeper.views.commands import NO_REVISION
 from tests.conftest import TableClient
 from tests.test_hostile import (
@@ -335,7 +336,7 @@ def test_renaming_the_group_refuses_a_bad_name_on_its_input(phone, case, typed, 
     before = phone.stored(group_id)
     fields = {"revision": "1"} if typed is None else {"revision": "1", "name": typed}
     answer = phone.send(f"/g/{group_id}/rename", fields)
-    message = message or f"The name {g.direction_problem(typed)}."
+    message = message or f"The name {text_problem(typed)}."
     refused(phone, group_id, before, answer, {"group_name": message})
 
 
@@ -578,6 +579,67 @@ def test_mark_as_paid_refuses_a_currency_too_long(phone, case, typed):
     answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, currency=typed))
     refused(
         phone, group_id, before, answer, {"pay_currency": "A currency has at most 12 characters."}
+    )
+
+
+# Issue 24: a currency holds what a name or a title may hold, and nothing else
+# (names.text_problem, the one rule for every short text stored). What each says
+# after "The currency " on a form, or after "currency: " in a file.
+TURNED = (
+    "has a text-direction control (U+202E RIGHT-TO-LEFT OVERRIDE): type it without that character"
+)
+CONTROL = "has a line break or control character"
+CURRENCY_TEXT_CASES = [
+    ("right-to-left override", "\u202eRUE", TURNED),
+    ("NUL", "EU\x00R", CONTROL),
+    ("tab", "EU\tR", CONTROL),
+    ("newline", "EU\nR", CONTROL),
+    ("zero-width space", "EU\u200bR", "has an invisible formatting character (U+200B ZERO WIDTH"
+     " SPACE): type it without that character"),
+    ("nothing visible", "\u3164", "has a character that shows nothing (U+3164 HANGUL FILLER):"
+     " type it without that character"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case, typed, said", CURRENCY_TEXT_CASES)
+def test_mark_as_paid_refuses_a_currency_with_a_control_or_direction_character(
+    phone, case, typed, said
+):
+    group_id = phone.start_group()
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, currency=typed))
+    refused(phone, group_id, before, answer, {"pay_currency": f"The currency {said}."})
+
+
+@pytest.mark.parametrize("case, typed, said", CURRENCY_TEXT_CASES)
+def test_a_group_stake_refuses_a_currency_with_a_control_or_direction_character(
+    phone, case, typed, said
+):
+    group_id = phone.start_group()
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/stake", {**STAKE, "stake_currency": typed, "revision": "1"})
+    assert answer.status_code == 400
+    form = phone.context()["form"]
+    assert {f.name: f.errors for f in form if f.errors} == {
+        "stake_currency": [f"The currency {said}."]
+    }
+    assert phone.stored(group_id) == before
+
+
+@pytest.mark.parametrize("case, typed, said", CURRENCY_TEXT_CASES)
+def test_a_group_file_with_such_a_currency_is_one_line_each(phone, case, typed, said):
+    pay = {"from": "Ann", "to": "Bob", "amount": "7.50", "currency": typed, "date": "2026-11-01"}
+    stake = {"amount": "0.50", "per": 1, "currency": typed}
+    entry = a_match_file(phone)
+    entry["match"]["stake"] = stake
+    imported_nothing(
+        phone,
+        group_file(stakes={"*": stake}, payments=[pay], matches=[entry]),
+        [
+            f"stakes: *: The currency {said}",
+            f"matches[0]: stake: currency: {said}",
+            f"payments[0]: currency: {said}",
+        ],
     )
 
 

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from scorekeeper import cli
 from scorekeeper.games.common import STRAINS
 from scorekeeper.matchfile import TOP_LEVEL_KEYS, dumps, from_document, loads
+from scorekeeper.names import text_problem
 from scorekeeper.report import score_document
 from scorekeeper.settle import exact_balances, settle
 from scorekeeper.variants import VARIANTS, MatchError, Outcome, replay
@@ -282,6 +283,12 @@ STAKES = st.fixed_dictionaries(
 )
 
 
+# A title holds what any short text the app stores may (names.text_problem).
+TITLES = st.text(
+    st.characters(exclude_categories=("Cc", "Cs", "Cf", "Zl", "Zp")), max_size=20
+).filter(lambda title: text_problem(title) is None)
+
+
 @st.composite
 def matches(draw, variant: str, stake=None, end=True) -> dict[str, Any]:
     """A valid match document for `variant`, each hand legal after the ones before."""
@@ -290,7 +297,7 @@ def matches(draw, variant: str, stake=None, end=True) -> dict[str, Any]:
     options = draw(OPTIONS[variant])
     doc: dict[str, Any] = {"format": FORMAT, "variant": variant}
     if draw(st.booleans()):
-        doc["title"] = draw(st.text(max_size=20))
+        doc["title"] = draw(TITLES)
     doc |= {"players": players, "options": options}
     stake = stake if stake is not None else draw(st.one_of(st.none(), STAKES))
     if stake is not None:

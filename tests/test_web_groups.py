@@ -300,7 +300,7 @@ def test_renaming_a_member_from_a_stale_form_is_refused_and_keeps_what_was_typed
     [
         ("members/1", {"name": "Bob"}, "Bob reads the same as the member Bob."),
         ("members/1", {"name": "  "}, "Write the member's name."),
-        ("members", {"name": "b\u200dob"}, "This name has an invisible formatting character"),
+        ("members", {"name": "b\u200dob"}, "This name has a joiner that joins nothing here"),
         ("rename", {"name": ""}, "Give the group a name, like “Friday trio”."),
         ("order", {"order": ["1", "2"]}, "Give each member one place in the order."),
         ("undo", {"undoes": "1"}, "There is nothing to undo."),

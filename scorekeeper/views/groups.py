@@ -26,11 +26,12 @@ from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, loads
+from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import VARIANTS, MatchError, Outcome, Problem
 from .commands import NO_REVISION, form_key, form_revision
 from .ledger import chosen_period, ledger_context, payments_asked
-from .messages import ALREADY, changed_words, cut, flash_problems
+from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
@@ -268,6 +269,9 @@ def new():
                 flash(cut(ALREADY.format(made.change.summary)), "info")
             else:
                 flash(f"Group started: {made.state.name}.", "info")
+                note = look_alike_note([m.name for m in made.state.members], "member")
+                if note:
+                    flash(note, "info")
             return redirect(url_for("groups.show", group_id=made.group_id))
     return render_template("groups/new.html", form=form, problems=problems), (
         400 if request.method == "POST" else 200
@@ -330,12 +334,21 @@ def _submit(
         raise _Answer(_page(state, errors=errors, typed=typed, status=400)) from None
 
 
-def _done(group_id: str, applied: g.GroupApplied, message: str = "", anchor: str = ""):
+def _done(
+    group_id: str,
+    applied: g.GroupApplied,
+    message: str = "",
+    anchor: str = "",
+    note: str | None = None,
+):
     """The group page after a change, saying what was stored (or that this form
-    was stored once already: a double tap, Back and the same again)."""
+    was stored once already: a double tap, Back and the same again), and a note
+    on names that look alike when there is one."""
     summary = applied.change.summary
     said = ALREADY.format(summary) if applied.repeated else f"{summary}.{message}"
     flash(cut(said), "info")
+    if note:
+        flash(note, "info")
     return redirect(url_for("groups.show", group_id=group_id) + anchor)
 
 
@@ -358,7 +371,17 @@ def add_member(group_id: str):
         )
     except _Answer as answer:
         return answer.response
-    return _done(group_id, applied, anchor="#members")
+    return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
+
+
+def _member_note(applied: g.GroupApplied, typed: str) -> str | None:
+    """The note for a member added or renamed whose name looks like another's."""
+    if applied.repeated:
+        return None
+    name = normalised(typed)
+    return look_alike_note(
+        [name], "member", [m.name for m in applied.state.members if m.name != name]
+    )
 
 
 @bp.post("/g/<match:group_id>/members/<key:member_id>")
@@ -370,7 +393,7 @@ def rename_member(group_id: str, member_id: int):
         applied = _submit(group_id, g.RENAME_MEMBER, asked, {where: name}, where)
     except _Answer as answer:
         return answer.response
-    return _done(group_id, applied, anchor="#members")
+    return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
 
 
 @bp.post("/g/<match:group_id>/order")

@@ -42,7 +42,7 @@ from .commands import (
     submit,
 )
 from .group_import import import_group
-from .messages import change_lines, changed_words, flash_problems, flash_undo
+from .messages import change_lines, changed_words, flash_problems, flash_undo, look_alike_note
 from .pages import filename, load_or_404, match_state, share_links, sheet_context
 from .phone import my_groups, my_matches, phone_name, remember
 
@@ -67,7 +67,7 @@ def _seating_refused(form) -> bool:
     inputs = form.seats()  # the inputs past the game's count are hidden: never read
     seen: list[tuple[int, str]] = []
     for seat, field in enumerate(inputs, 1):
-        if blank(field):
+        if blank(field) or field.errors:  # too long: said already, not read further
             continue
         name = normal(field.data)
         unusable = name_problem(name)
@@ -196,6 +196,9 @@ def new(group_id: str | None = None):
                     problems = [f"Not started: {refused.message}"]
                 else:
                     remember(created.match_id)
+                    note = look_alike_note(match.players, "player")
+                    if note and not created.repeated:
+                        flash(note, "info")
                     return redirect(url_for("hands.new", match_id=created.match_id))
     _option_labels(form)
     return render_template(

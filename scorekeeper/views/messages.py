@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from flask import flash, request, session
 
 from ..changelog import Change, Entry, describe, local_time, who
+from ..names import look_alike
 from .phone import phone_name
 
 MAX_SHOWN = 10  # problems flashed at once: the session cookie must stay small
@@ -53,6 +54,24 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
 
 # A form stored once already, sent again (a double tap, Back and the same again).
 ALREADY = "Already recorded, stored once: {}."
+
+
+def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:
+    """One sentence, said once after the save, for names of one script that look
+    alike on a small screen ("Arnie and Amie look alike on a small screen: check
+    that each is the right player."); they are two people, so nothing is refused.
+    `names` pairs with each other and with `among` (names already there)."""
+    pairs = []
+    for place, name in enumerate(names):
+        for other in [*names[:place], *among]:
+            if look_alike(other, name):
+                pairs.append(f"{other} and {name}")
+    if not pairs:
+        return None
+    also = "".join(f", and so do {pair}" for pair in pairs[1:])
+    return cut(
+        f"{pairs[0]} look alike on a small screen{also}: check that each is the right {noun}."
+    )
 
 
 # --- saying what went wrong, briefly ---------------------------------------------
