@@ -17,9 +17,10 @@ from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .games.common import HandResult
-from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
-from .variants import MatchError, Outcome, Problem, replay
+from .games.common import HandResult, Outcome, Problem
+from .matchfile import MAX_ENTRIES, parse_stake, title_problems
+from .model import Match, Stake
+from .variants import MatchError, replay
 from .words import hand_words, named_hand, signed
 
 # What each kind of change does, in the words of the history page.

@@ -33,9 +33,10 @@ from sqlite_utils import Database
 
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE
 from .db import load_match, new_match_id, new_token, now, writing
+from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
 from .names import alike, direction_problem, name_problem, normal
-from .variants import MAX_NAME, VARIANTS
+from .variants import MAX_NAME
 
 CREATE, RENAME, STAKE, ADD_MEMBER, RENAME_MEMBER, ORDER = (
     "create",

@@ -25,31 +25,10 @@ from typing import Any
 
 from .docs import DECISIONS, has_section
 from .entry import HandEntry
-from .games.catalog import (
-    GAMES,
-    VARIANTS,
-    build_sheet,
-    game_for,
-    kits_by_variant,
-    score_line,
-    settlement_for,
-    variant_for,
-)
+from .games.catalog import GAMES, kits_by_variant
 from .games.common import Game
 from .games.kit import GameKit, Variant
 from .games.settlement import Settlement
-
-__all__ = [
-    "GAMES",
-    "VARIANTS",
-    "build_sheet",
-    "entry_for",
-    "game_for",
-    "missing",
-    "score_line",
-    "settlement_for",
-    "variant_for",
-]
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -29,9 +29,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from .db import StoreBusy, StoredMatch, load_match, writing
-from .ledger import SUMMARY_FORMAT, MatchSummary
+from .games.common import Outcome
+from .model import SUMMARY_FORMAT, MatchSummary
 from .report import match_summary
-from .variants import MatchError, Outcome
+from .variants import MatchError, replay_match
 
 # What the group page says of a match besides its summary (title, state words…):
 # made by the caller from the stored match and its replay (None: it no longer replays).
@@ -136,7 +137,7 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
     summary: MatchSummary | None = None
     problem = ""
     try:
-        outcome = stored.match.replay()
+        outcome = replay_match(stored.match)
         summary = match_summary(stored.match, outcome, key=stored.id, played=day)
     except MatchError as exc:
         problem = "; ".join(exc.lines)[:300]

@@ -35,7 +35,7 @@ import pytest
 import scorekeeper
 from scorekeeper import instance_folder, user_data_folder
 from scorekeeper.app import create_app
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

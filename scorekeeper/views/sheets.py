@@ -9,11 +9,12 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from .. import pdf
+from ..games.catalog import VARIANTS, build_sheet, settlement_for
+from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
-from ..matchfile import MAX_ENTRIES, Match
-from ..registry import build_sheet, settlement_for
+from ..matchfile import MAX_ENTRIES
+from ..model import Match
 from ..settle import exact_balances
-from ..variants import VARIANTS, Outcome
 from ..words import signed
 from .pages import Loaded, filename, load_or_404, settlement_view, stake_text
 
