@@ -15,7 +15,10 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (
+from .assets import fingerprint_static
+from .db import StoreBusy, init_app, store_damaged, store_fault
+from .extensions import csrf
+from .instance import (
     MIN_SECRET_KEY,
     InstanceUnwritable,
     SecretKeyTooShort,
@@ -24,9 +27,6 @@ from . import (
     shared_folder,
     switched_on,
 )
-from .assets import fingerprint_static
-from .db import StoreBusy, init_app, store_damaged, store_fault
-from .extensions import csrf
 from .registry import missing
 from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
 from .views.commands import new_key

@@ -109,8 +109,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def _open_app(args: argparse.Namespace):
     """The app on the chosen instance folder, or None after saying why it cannot open."""
-    from . import InstanceUnwritable
     from .app import create_app
+    from .instance import InstanceUnwritable
 
     try:
         return create_app(instance=args.instance)

@@ -99,8 +99,8 @@ def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) 
     """Serve the app on the instance folder `instance` (None: the default one)."""
     from waitress import serve as waitress_serve
 
-    from . import InstanceUnwritable
     from .app import create_app
+    from .instance import InstanceUnwritable
 
     try:
         app = create_app(instance=instance)

@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import InstanceUnwritable, pdf
 from scorekeeper import db as store
+from scorekeeper import pdf
 from scorekeeper.app import create_app
+from scorekeeper.instance import InstanceUnwritable
 from scorekeeper.matchfile import MAX_ENTRIES
 from tests.webtools import Actions, parse, visible_text
 
