@@ -17,11 +17,11 @@ import tempfile
 import unicodedata
 import zipfile
 from collections.abc import Iterable, Iterator
-from datetime import datetime
 from pathlib import Path
 
 from sqlite_utils import Database
 
+from .changelog import local_time
 from .db import StoredMatch, create_match, list_matches
 from .games.common import Problem
 from .matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, dumps, loads
@@ -41,7 +41,7 @@ def slug(text: str) -> str:
 def match_filename(stored: StoredMatch) -> str:
     """`<day started>-<title>-<id>.json`: sorted by date, readable, unique by the id."""
     try:
-        day = datetime.fromisoformat(stored.created).astimezone().date().isoformat()
+        day = local_time(stored.created).date().isoformat()
     except ValueError:
         day = stored.created[:10]
     return f"{day}-{slug(stored.title) or stored.variant}-{stored.id}.json"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from .games.common import HandResult, Outcome, Problem
@@ -22,6 +23,19 @@ from .matchfile import MAX_ENTRIES, parse_stake, title_problems
 from .model import Match, Stake
 from .variants import MatchError, replay
 from .words import hand_words, named_hand, signed
+
+
+def local_time(stamp: str) -> datetime:
+    """A stored stamp (a change's, a match's start) in this server's time zone.
+    A stamp on the first or last day of the calendar (a group file may say a
+    match was played on 0001-01-01) that the zone would carry out of the
+    calendar is read in its own offset instead."""
+    moment = datetime.fromisoformat(stamp)
+    try:
+        return moment.astimezone()
+    except (OverflowError, ValueError):
+        return moment
+
 
 # What each kind of change does, in the words of the history page.
 CREATE, APPEND, EDIT, DELETE, RESTORE = "create", "append", "edit", "delete", "restore"

@@ -1,6 +1,6 @@
 """`scorekeeper score FILE|-`, `scorekeeper ledger FILE...`, `scorekeeper serve`,
-`scorekeeper variants`, `scorekeeper matches`, `scorekeeper backup FILE`, `scorekeeper export DIR`,
-`scorekeeper import FILE...`."""
+`scorekeeper variants`, `scorekeeper matches`, `scorekeeper backup FILE`,
+`scorekeeper restore FILE`, `scorekeeper export DIR`, `scorekeeper import FILE...`."""
 
 from __future__ import annotations
 
@@ -149,11 +149,39 @@ def cmd_matches(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .safekeeping import INTERVAL_VARIABLE, interval_from
     from .serve import serve
 
+    if args.backup_interval is None:
+        given = os.environ.get(INTERVAL_VARIABLE)
+        interval = interval_from(given)
+        if interval is None:
+            print(
+                _one_line(
+                    f"{INTERVAL_VARIABLE}: {given!r} is not a whole number of seconds"
+                    " (0 switches automatic backups off)"
+                ),
+                file=sys.stderr,
+            )
+            return EXIT_INVALID
+    else:
+        interval = args.backup_interval
     return serve(
-        host="127.0.0.1" if args.local else args.host, port=args.port, instance=args.instance
+        host="127.0.0.1" if args.local else args.host,
+        port=args.port,
+        instance=args.instance,
+        backup_interval=interval,
     )
+
+
+def _seconds(text: str) -> int:
+    """An option's whole number of seconds, 0 or more."""
+    from .safekeeping import interval_from
+
+    seconds = interval_from(text)
+    if seconds is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of seconds")
+    return seconds
 
 
 def _not_written(target: str, why: BaseException | str) -> int:
@@ -178,6 +206,29 @@ def cmd_backup(args: argparse.Namespace) -> int:
     except (ValueError, OSError, sqlite3.Error) as exc:
         return _not_written(args.file, exc)
     print(f"Backed up {count} match{'' if count == 1 else 'es'} to {args.file}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Put a backup in place of the store after checking it; the store it
+    replaces is kept in the backups folder."""
+    from .safekeeping import NotRestored, restore
+
+    try:
+        done = restore(Path(args.instance) if args.instance else None, Path(args.file))
+    except NotRestored as exc:
+        print(_one_line(f"{args.file}: not restored: {exc}"), file=sys.stderr)
+        return exc.status
+    except (OSError, sqlite3.Error) as exc:
+        reason = getattr(exc, "strerror", None) or exc
+        print(_one_line(f"{args.file}: not restored: {reason}"), file=sys.stderr)
+        return 1
+    matches = f"{done.matches} match{'' if done.matches == 1 else 'es'}"
+    groups = f"{done.groups} group{'' if done.groups == 1 else 's'}"
+    print(f"Restored {matches} and {groups} from {args.file}.")
+    if done.kept is not None:
+        damaged = " (damaged, with its -wal file if it had one)" if done.kept_damaged else ""
+        print(f"The store as it was{damaged} is in {done.kept} (restore that file to undo).")
     return 0
 
 
@@ -323,6 +374,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--local", action="store_true", help="listen on this machine only")
+    serve.add_argument(
+        "--backup-interval",
+        metavar="SECONDS",
+        type=_seconds,
+        help="back up the store into the instance folder's backups/ after changes, at most"
+        " once in SECONDS (default: $SCOREKEEPER_BACKUP_INTERVAL, else 3600; 0: never)",
+    )
     serve.set_defaults(run=cmd_serve)
     backup = commands.add_parser(
         "backup",
@@ -331,6 +389,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     backup.add_argument("file", metavar="FILE", help="the copy to write (replaced if it exists)")
     backup.set_defaults(run=cmd_backup)
+    putback = commands.add_parser(
+        "restore",
+        parents=[store],
+        help="check the backup FILE and put it in place of the store (stop the server first);"
+        " the store it replaces is kept in the backups folder",
+    )
+    putback.add_argument("file", metavar="FILE", help="a backup (scorekeeper backup, or backups/)")
+    putback.set_defaults(run=cmd_restore)
     export = commands.add_parser(
         "export",
         parents=[store],

@@ -302,17 +302,111 @@ def backup(path: str, target: str | os.PathLike[str]) -> int:
         finally:
             copy.close()
             source.close()
+        fsync(partial)
         os.replace(partial, target)
     except BaseException:
         with suppress(OSError):
             os.unlink(partial)
         raise
-    folder = os.open(target.parent, os.O_RDONLY)  # the rename survives a power cut
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+    fsync(target.parent)  # the rename survives a power cut
     return count
+
+
+def fsync(path: str | os.PathLike[str]) -> None:
+    """Wait until the file or folder at `path` is on the disk."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+# A mark of what the players changed: a new match, a change of a match (every
+# save, undo, deletion is a row of `changes`), a new group or a change of one
+# (each bumps its revision). It is compared, never read for meaning, and costs
+# a few counts: the automatic backups ask it once a minute.
+DATA_MARK = (
+    "select (select count(*) from matches), (select count(*) from changes),"
+    " (select coalesce(max(rowid), 0) from changes), (select count(*) from groups),"
+    " (select coalesce(sum(revision), 0) from groups)"
+)
+
+
+def data_mark(path: str | os.PathLike[str]) -> tuple[int, ...]:
+    """The mark of the data in the store or backup at `path` (see DATA_MARK),
+    read without writing anything there."""
+    conn = sqlite3.connect(
+        f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT
+    )
+    try:
+        return tuple(conn.execute(DATA_MARK).fetchone())
+    finally:
+        conn.close()
+
+
+class NotAStore(ValueError):
+    """A file that cannot become the store: damaged, another program's or of a
+    newer version. Its message says why in one line."""
+
+
+def _integrity_problem(conn: sqlite3.Connection) -> str | None:
+    """What SQLite's integrity check finds wrong with the file, in one line."""
+    found = [row[0] for row in conn.execute("PRAGMA integrity_check(100)").fetchall()]
+    if found == ["ok"]:
+        return None
+    more = f" (and {len(found) - 1} more problems)" if len(found) > 1 else ""
+    return f"the integrity check finds {found[0]}{more}"
+
+
+def examine(path: str) -> int:
+    """Check that the database at `path`, a copy meant to become the store, is
+    whole and a store of Scorekeeper that this version knows, and bring it up to
+    date; its number of matches. Raises NotAStore naming what is wrong."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT)
+    try:
+        try:
+            problem = _integrity_problem(conn)
+            tables = {row[0] for row in conn.execute("select name from sqlite_master")}
+        except sqlite3.DatabaseError as exc:
+            raise NotAStore(f"damaged: {exc}") from None
+        if problem:
+            raise NotAStore(f"damaged: {problem}")
+        db = Database(conn)
+        applied = (
+            [m.name for m in migrations.applied(db)]
+            if migrations.migrations_table in tables
+            else []
+        )
+        if not applied or not {"matches", "changes"} <= tables:
+            raise NotAStore("a SQLite database of another program, not a Scorekeeper backup")
+        known = {m.name for m in migrations.pending(Database(memory=True))}
+        newer = [name for name in applied if name not in known]
+        if newer:
+            raise NotAStore(
+                f"made by a newer version of Scorekeeper (its store has the change {newer[0]},"
+                " unknown to this one): upgrade Scorekeeper, then restore it"
+            )
+        if migrations.pending(db):
+            with writing(db):
+                migrations.apply(db)
+        conn.execute("PRAGMA journal_mode = DELETE")  # one file, no -wal beside it
+        return conn.execute("select count(*) from matches").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def single_file(path: str) -> None:
+    """Fold the store's write-ahead log into the database file and leave it
+    without one, so the file alone is the whole store and can be replaced.
+    Raises sqlite3.DatabaseError when another program has it open (locked) or
+    the file is damaged."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=0)
+    try:
+        [(mode,)] = conn.execute("PRAGMA journal_mode = DELETE").fetchall()
+        if mode != "delete":
+            raise sqlite3.OperationalError("database is locked")
+    finally:
+        conn.close()
 
 
 # --- reading ---------------------------------------------------------------

@@ -113,9 +113,12 @@ class HandEntry:
     # HCP), drawn from `context(...)["derive"](form)` as `d`; None: no preview.
     preview_template: ClassVar[str | None] = None
 
-    def __init__(self, variant: str, template: str, noun: str = "Hand"):
+    def __init__(self, variant: str, template: str, noun: str = "Hand", *, family: str):
         self.variant = variant  # the id of the variant this entry serves
         self.template = template  # templates/games/<family>/hand.html
+        # The family's name: its hand form says it (data-game), so that only its
+        # script (static/games/<family>/) sets the form up.
+        self.family = family
         self.noun = noun  # what one entry of `hands` is called: the kit's word
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:

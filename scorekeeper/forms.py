@@ -16,6 +16,7 @@ from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .entry import whole_number
 from .games.catalog import VARIANTS
+from .games.common import OptionSpec
 from .matchfile import MAX_CURRENCY, MAX_TITLE
 from .model import MATCH_FORMAT
 from .names import normal
@@ -25,6 +26,13 @@ MAX_PLAYERS = 5
 ALL_SPECS = [spec for cls in VARIANTS.values() for spec in cls.option_specs]
 INT_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "int"})
 BOOL_OPTIONS = sorted({spec.name for spec in ALL_SPECS if spec.kind == "bool"})
+# Each option has one input on the new-match page, whichever games share it
+# ("hands", "rubbers"…): two inputs of one name would send two values, and the
+# form would read the first, perhaps another game's. Each game's spec of each, in order.
+OPTION_GAMES: dict[str, list[tuple[Any, OptionSpec]]] = {}
+for _cls in VARIANTS.values():
+    for _spec in _cls.option_specs:
+        OPTION_GAMES.setdefault(_spec.name, []).append((_cls, _spec))
 
 
 # Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
@@ -142,9 +150,60 @@ class NewMatchForm(StakeFields, FlaskForm):
     def player_fields(self) -> list[Any]:
         return [getattr(self, f"player{i}") for i in range(1, MAX_PLAYERS + 1)]
 
+    def chosen(self) -> type | None:
+        """The game chosen, or None while none (or no known one) is."""
+        variant = self.variant.data
+        return VARIANTS.get(variant) if isinstance(variant, str) else None
+
+    def seats(self) -> list[Any]:
+        """The player inputs the page shows for the chosen game: as many as its
+        largest table (every input while no game is chosen)."""
+        cls = self.chosen()
+        return self.player_fields()[: max(cls.player_counts) if cls else MAX_PLAYERS]
+
+    def hidden_for_game(self) -> list[Any]:
+        """The inputs the page hides for the chosen game (app.js): the players past
+        its count and the options of other games. What they hold is kept for the
+        page but never read, so it never blocks Start nor becomes a player."""
+        cls = self.chosen()
+        ours = {spec.name for spec in cls.option_specs} if cls else set()
+        hidden = self.player_fields()[len(self.seats()) :]
+        others = [name for name in OPTION_GAMES if name not in ours]
+        return hidden + [getattr(self, option_field_name(name)) for name in others]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        super().validate(extra_validators)
+        for field in self.hidden_for_game():
+            field.errors = []
+        return not self.errors
+
+    def option_inputs(self) -> list[dict[str, Any]]:
+        """Each option's one input with its label for each game that has it: the
+        page shows the chosen game's label (the input is the same)."""
+        inputs = []
+        for name, specs in OPTION_GAMES.items():
+            labels: dict[str, dict[str, Any]] = {}
+            for cls, spec in specs:
+                text = spec.help.capitalize()
+                if spec.kind != "bool":
+                    default = spec.default if spec.default is not None else "none"
+                    text = f"{text} (default {default})"
+                said = labels.setdefault(text, {"text": text, "games": []})
+                said["games"].append(cls)
+            inputs.append(
+                {
+                    "field": getattr(self, option_field_name(name)),
+                    "kind": specs[0][1].kind,
+                    "games": [cls.id for cls, _ in specs],
+                    "labels": list(labels.values()),
+                }
+            )
+        return inputs
+
     def players(self) -> list[str]:
-        """The names typed, composed (NFC: "Zoë" is one name however it was typed)."""
-        return [normal(f.data) for f in self.player_fields() if f.data and f.data.strip()]
+        """The names typed for the chosen game, composed (NFC: "Zoë" is one name
+        however it was typed)."""
+        return [normal(f.data) for f in self.seats() if f.data and f.data.strip()]
 
     def options_json(self) -> dict[str, Any]:
         """Only the options of the chosen variant that were filled in; blank means default."""

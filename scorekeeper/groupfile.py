@@ -33,6 +33,8 @@ from .groups import (
     ADD_MATCHES,
     CREATE,
     EVERY_GAME,
+    MAX_GROUP_MATCHES,
+    MAX_GROUP_PAYMENTS,
     MAX_MEMBERS,
     PAY,
     GroupApplied,
@@ -46,7 +48,8 @@ from .groups import (
     member_name_problem,
     played_day,
     stake_refusal,
-    submitted,
+    start_asked,
+    start_repeated,
 )
 from .matchfile import (
     MAX_CURRENCY,
@@ -67,8 +70,6 @@ PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
 # Limits of the table app: years of weekly evenings, in a file the web import
 # takes (its requests are at most 2 MB).
 MAX_GROUP_FILE_BYTES = 1536 * 1024
-MAX_GROUP_MATCHES = 500
-MAX_GROUP_PAYMENTS = 2000
 GROUP_LIMITS_TEXT = (
     f"a group file holds at most {MAX_MEMBERS} members, {MAX_GROUP_MATCHES} matches"
     f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most 1.5 MB"
@@ -483,7 +484,13 @@ def _started_on(day: date, place: int) -> str:
     millisecond more for each match before it in the file, so matches of one
     day keep the file's order."""
     noon = datetime.combine(day, time(12)) + timedelta(milliseconds=place)
-    return noon.astimezone().isoformat(timespec="milliseconds")
+    try:
+        here = noon.astimezone()
+    except (OverflowError, ValueError):
+        # The first or last day of the calendar: the zone's offset today (its
+        # offset for noon of that day cannot be computed without leaving it).
+        here = noon.replace(tzinfo=datetime.now().astimezone().tzinfo)
+    return here.isoformat(timespec="milliseconds")
 
 
 def exported_here(db: Database, group: GroupFile) -> GroupState | None:
@@ -524,14 +531,12 @@ def import_group(
     file, or the group it was exported from) raises GroupHere unless `copy`.
     Raises GroupRefused or StoreBusy with nothing stored."""
     with writing(db):
-        earlier = submitted(db, submission)
-        if earlier is not None:
-            first = earlier[1]
-            if first.kind == CREATE and first.asked.get("file") == group.digest:
-                state = load_group(db, earlier[0])
-                if state is not None:
-                    return GroupApplied(earlier[0], first, state, repeated=True)
-            submission = None
+        # The same form sent again answers as the first time; its key sent with
+        # another file (Back, another file chosen) imports that file as its own.
+        asked = start_asked(group.name, group.members, group.stakes or None, group.digest)
+        made, _ = start_repeated(db, submission, asked)
+        if made is not None:
+            return made
         if not copy:
             here = imported_here(db, group.digest)
             if here is not None:

@@ -21,6 +21,7 @@ match. No balances or settle-up here (that is the ledger's arithmetic).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import DEFAULT_DEVICE, MAX_DEVICE
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
 from .db import load_match, new_match_id, new_token, now, writing
 from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
@@ -56,6 +57,10 @@ NEW_MATCH, ADD_MATCH, REMOVE_MATCH, PAY, UNDO = (
 ADD_MATCHES = "add_matches"  # the matches of a group file, each with its mapping
 MAX_MEMBERS = 40
 MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
+# The most a group file holds (groupfile.py): a group stops at them, so its own
+# file can always be imported back.
+MAX_GROUP_MATCHES = 500
+MAX_GROUP_PAYMENTS = 2000
 NEW = "new"  # a mapping's choice: the player becomes a new member of that name
 EVERY_GAME = "*"
 
@@ -419,9 +424,7 @@ def match_words(db: Database, match_id: str) -> str:
 
 def played_day(created: str) -> date:
     """The day a match was played: the day it was started, in this server's time."""
-    from datetime import datetime
-
-    return datetime.fromisoformat(created).astimezone().date()
+    return local_time(created).date()
 
 
 # --- deciding a change ---------------------------------------------------------------
@@ -560,6 +563,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         names = ", ".join(state.member(i).name for i in order)
         return _Plan(parts, f"Members in order: {names}", serial)
     if kind in (ADD_MATCH, NEW_MATCH):
+        _room(len(state.matches), 1, MAX_GROUP_MATCHES, "matches")
         match_id = asked.get("match")
         if not isinstance(match_id, str):
             raise GroupRefused("Give the match's address.", field="match")
@@ -582,6 +586,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         if not parts:
             raise GroupRefused("Give at least one match.", field="match")
         count = sum(1 for key in parts if key.startswith("match:"))
+        _room(len(state.matches), count, MAX_GROUP_MATCHES, "matches")
         words = f"{count} match{'' if count == 1 else 'es'}"
         return _Plan(parts, f"Matches added from a group file: {words}", serial)
     if kind == REMOVE_MATCH:
@@ -596,6 +601,15 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     raise ValueError(f"unknown group command {kind!r}")
 
 
+def _room(have: int, adding: int, most: int, what: str) -> None:
+    """Refuse what would take the group past what its group file holds."""
+    if have + adding > most:
+        raise GroupRefused(
+            f"This group has {have} {what}, and its group file holds at most {most}:"
+            f" it cannot take {adding} more. Start a new group for the next ones."
+        )
+
+
 def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:
     """Payments recorded: `asked["payments"]`, each {payer, payee, amount,
     currency, date} (member ids; amount as text with two decimals at most);
@@ -603,6 +617,7 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
     payments = asked.get("payments")
     if not isinstance(payments, list) or not payments:
         raise GroupRefused("Give at least one payment.", field="payments")
+    _room(len(state.payments), len(payments), MAX_GROUP_PAYMENTS, "payments")
     parts: dict[str, Any] = {}
     words = []
     for pay in payments:
@@ -720,9 +735,75 @@ def _stored(db: Database, submission: str | None) -> tuple[str, GroupChange] | N
     return (rows[0]["group_id"], _change_from_row(rows[0])) if rows else None
 
 
-def submitted(db: Database, submission: str | None) -> tuple[str, GroupChange] | None:
-    """The group and change stored under a form's one-time key (None: none)."""
-    return _stored(db, submission)
+def form_keys(submission: str | None, kind: str, asked: Any) -> list[str]:
+    """The keys a form may be stored under: its one-time key, and that key with
+    a digest of what it asks. A page brought back (Back) sends its key again
+    with other content: that change is stored under the second key, so it is a
+    change of its own and a double tap of it is still stored once (as
+    `db.create_match` does for a match's start)."""
+    if not submission:
+        return []
+    digest = hashlib.sha256(_dump([kind, asked]).encode("utf-8", "surrogatepass")).hexdigest()
+    return [submission, f"{submission}.{digest[:16]}"]
+
+
+def _earlier(
+    db: Database, keys: list[str], same: Callable[[str, GroupChange], bool]
+) -> tuple[tuple[str, GroupChange] | None, str | None]:
+    """The change stored under one of `keys` that is this form's (`same(group
+    id, change)`), else None and the first key still free (None: none is)."""
+    free = None
+    for key in keys:
+        found = _stored(db, key)
+        if found is None:
+            free = free or key
+        elif same(*found):
+            return found, key
+    return None, free
+
+
+def _repeat_of(db: Database, group_id: str, cmd: GroupCommand):
+    asked = _asked(cmd)
+    keys = form_keys(cmd.submission, cmd.kind, asked)
+    return _earlier(
+        db, keys, lambda at, change: (at, change.kind, change.asked) == (group_id, cmd.kind, asked)
+    )
+
+
+def repeated(db: Database, group_id: str, cmd: GroupCommand) -> GroupChange | None:
+    """The change this very form already stored (the same key and content), if any."""
+    found, _ = _repeat_of(db, group_id, cmd)
+    return found[1] if found else None
+
+
+def start_asked(
+    name: str, members: list[str], stakes: dict | None, imported: str | None
+) -> dict[str, Any]:
+    """What a new group's form (or group file) asks, as its first change keeps it."""
+    asked: dict[str, Any] = {"name": (name or "").strip(), "members": [normal(m) for m in members]}
+    if stakes:
+        asked["stakes"] = stakes
+    if imported:
+        asked["file"] = imported
+    return json.loads(_dump(asked))
+
+
+def start_repeated(
+    db: Database, submission: str | None, asked: dict[str, Any]
+) -> tuple[GroupApplied | None, str | None]:
+    """The group this very start form (or file) already made, as a repeated
+    answer; else None and the key its start is to be stored under."""
+    keys = form_keys(submission, CREATE, asked)
+    found, free = _earlier(
+        db,
+        keys,
+        lambda at, change: (
+            change.kind == CREATE and change.asked == asked and load_group(db, at) is not None
+        ),
+    )
+    if found is None:
+        return None, free
+    return GroupApplied(found[0], found[1], load_group(db, found[0]), repeated=True), None
 
 
 def _store(
@@ -778,12 +859,12 @@ def apply_in(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
     state = load_group(db, group_id)
     if state is None:
         raise LookupError(group_id)
-    earlier = _stored(db, cmd.submission)
-    if earlier is not None:
-        first = earlier[1]
-        if earlier[0] == group_id and first.kind == cmd.kind and first.asked == _asked(cmd):
-            return GroupApplied(group_id, first, state, repeated=True)
-        cmd = replace(cmd, submission=None)  # the key with other content: drawn long ago
+    found, free = _repeat_of(db, group_id, cmd)
+    if found is not None:
+        return GroupApplied(group_id, found[1], state, repeated=True)
+    # The key with other content (a page brought back): a change of its own,
+    # checked against the revision its page was drawn from like any other.
+    cmd = replace(cmd, submission=free)
     if cmd.revision is not None and cmd.revision > state.revision:
         raise GroupRefused("This form does not belong to this group as stored: reload the page.")
     if state.revision >= MAX_GROUP_CHANGES:
@@ -837,11 +918,7 @@ def create_group(
     caller's form, checked again here) and its default stakes. `imported`: the
     digest of the group file it comes from (kept in its first change, so the
     same file imported again is known)."""
-    asked = {"name": (name or "").strip(), "members": [normal(m) for m in members]}
-    if stakes:
-        asked["stakes"] = stakes
-    if imported:
-        asked["file"] = imported
+    asked = start_asked(name, members, stakes, imported)
     problem = group_name_problem(name)
     if problem:
         raise GroupRefused(problem, field="name")
@@ -856,12 +933,9 @@ def create_group(
         if refused:
             raise refused
     with writing(db):
-        earlier = _stored(db, submission)
-        if earlier is not None:
-            if earlier[1].kind == CREATE and earlier[1].asked == json.loads(_dump(asked)):
-                state = load_group(db, earlier[0])
-                return GroupApplied(earlier[0], earlier[1], state, repeated=True)
-            submission = None
+        made, submission = start_repeated(db, submission, asked)
+        if made is not None:
+            return made
         stamp = now()
         group_id = new_match_id()
         db["groups"].insert(

@@ -56,7 +56,7 @@ def _entries(games: list[GameKit]) -> dict[str, HandEntry]:
     for variant_id, (game, variant) in kits_by_variant(games).items():
         cls = entry_class(game, variant)
         if cls is not None:
-            entries[variant_id] = cls(variant_id, game.hand_template, game.noun)
+            entries[variant_id] = cls(variant_id, game.hand_template, game.noun, family=game.family)
     return entries
 
 

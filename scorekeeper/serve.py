@@ -6,9 +6,13 @@ import contextlib
 import io
 import socket
 import sys
+from pathlib import Path
 from typing import Any
 
 import segno
+
+from .instance import instance_folder
+from .safekeeping import BACKUP_FOLDER, DEFAULT_INTERVAL, Keeper, serving
 
 # waitress as a club evening needs it (docs/running.md, "How many phones"):
 # - every phone keeps a keep-alive connection or two and polls every 2 s, so
@@ -95,8 +99,22 @@ def print_scannable(words: str, url: str) -> None:
     print(code)
 
 
-def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) -> int:
-    """Serve the app on the instance folder `instance` (None: the default one)."""
+def serve(
+    host: str = "0.0.0.0",
+    port: int = 8000,
+    instance: str | None = None,
+    backup_interval: int = DEFAULT_INTERVAL,
+) -> int:
+    """Serve the app on the instance folder `instance` (None: the default one),
+    backing up its store every `backup_interval` seconds after changes (0: never)."""
+    folder = instance_folder(instance)
+    with contextlib.suppress(OSError):  # a folder it cannot make: create_app says so
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with serving(folder):  # `scorekeeper restore` waits for no server on the folder
+        return _serve(host, port, folder, backup_interval)
+
+
+def _serve(host: str, port: int, instance: Path, backup_interval: int) -> int:
     from waitress import serve as waitress_serve
 
     from .app import create_app
@@ -109,6 +127,14 @@ def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) 
         return 1
     print(f"Scorekeeper is running. Instance folder: {app.instance_path}")
     print(f"  Database: {app.config['DATABASE']}")
+    keeper = None
+    backups = instance / BACKUP_FOLDER
+    if backup_interval:
+        keeper = Keeper(app.config["DATABASE"], backups, backup_interval)
+        print(f"  Backups: into {backups} after changes, at most every {every(backup_interval)}.")
+        keeper.start()
+    else:
+        print("  Automatic backups are off (--backup-interval 0).")
     if app.config["SESSION_COOKIE_SECURE"]:
         print(
             "  Cookies are sent over https only (SCOREKEEPER_SECURE_COOKIES):"
@@ -141,4 +167,16 @@ def serve(host: str = "0.0.0.0", port: int = 8000, instance: str | None = None) 
     except OSError as exc:
         print(f"Cannot listen on {host} port {port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    finally:
+        if keeper is not None:
+            keeper.stop()
     return 0
+
+
+def every(seconds: int) -> str:
+    """An interval as read: "hour", "2 hours", "10 minutes", "90 seconds"."""
+    for unit, size in (("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds % size == 0:
+            count = seconds // size
+            return unit if count == 1 else f"{count} {unit}s"
+    return f"{seconds} seconds"

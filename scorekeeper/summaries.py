@@ -23,11 +23,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from sqlite_utils import Database
 
+from .changelog import local_time
 from .db import StoreBusy, StoredMatch, load_match, writing
 from .games.common import Outcome
 from .model import SUMMARY_FORMAT, MatchSummary
@@ -73,7 +74,7 @@ where excluded.revision >= match_summaries.revision
 
 def played_day(created: str) -> date:
     """The day a match was played: the day it was started, in this server's time."""
-    return datetime.fromisoformat(created).astimezone().date()
+    return local_time(created).date()
 
 
 # Summaries read lately, by match id, revision and the very text kept (a store

@@ -16,12 +16,16 @@ function setUpNewMatch() {
     const chosen = form.querySelector("input[name=variant]:checked");
     const id = chosen ? chosen.value : null;
     let any = false;
+    // A hidden input keeps what it holds (the server reads only what the chosen
+    // game shows), so going back to a game finds it as it was left.
+    const games = (el) => el.dataset.variants.split(" ");
     form.querySelectorAll(".option").forEach((el) => {
-      const on = el.dataset.variant === id;
+      const on = games(el).includes(id);
       el.hidden = !on;
-      el.querySelectorAll("input").forEach((i) => { i.disabled = !on; });
+      el.querySelectorAll(".option-label").forEach((label) => { label.hidden = !games(label).includes(id); });
       any = any || on;
     });
+    form.querySelectorAll(".option-games").forEach((el) => { el.hidden = true; });
     form.querySelector(".no-options").hidden = any;
     const counts = chosen ? chosen.dataset.players.split(",").map(Number) : [5];
     const most = Math.max(...counts);
@@ -69,6 +73,20 @@ window.Scorekeeper = {
   showGroup(name, on) {
     const group = document.getElementById(`group-${name}`);
     if (group) group.hidden = !on;
+  },
+  // A game's hand-form script (static/games/<family>/) sets itself up through
+  // this: `setUp(form)` runs once for each hand form of that game a page shows,
+  // when the page is ready and again when save.js has shown an answer in place.
+  // A page without the game's form is left alone: the match page after the last
+  // hand, another game's form, a page whose script came along in an earlier answer.
+  handForm(family, setUp) {
+    const done = new WeakSet();
+    onReady(() => {
+      const form = document.getElementById("hand-form");
+      if (!form || form.dataset.game !== family || done.has(form)) return;
+      done.add(form);
+      setUp(form);
+    });
   },
   onChange(fn) {
     const form = document.getElementById("hand-form");

@@ -19,7 +19,9 @@
   const PREFIX = "scorekeeper:waiting:";
   const NOT_SENT = "Not sent yet — kept on this phone, sending when the connection is back.";
   const matchOf = (path) => (path.match(/^\/m\/([A-Za-z0-9_-]{16})(\/|$)/) || [])[1] || null;
-  const matchId = matchOf(location.pathname);
+  // The match this page belongs to; an answer shown in place may be another's
+  // (a match started from a group's page answers with its first hand form).
+  let matchId = matchOf(location.pathname);
   const groupChange = (path) => /^\/g\/[A-Za-z0-9_-]{16}\//.test(path); // a group's forms: the answer in place
 
   // --- what waits on this phone, per match ---------------------------------------
@@ -132,13 +134,17 @@
       heading.focus({ preventScroll: true });
     }
     history.replaceState(null, "", url.pathname + url.search + url.hash);
+    if (matchOf(url.pathname) !== matchId) {
+      matchId = matchOf(url.pathname);
+      memo = []; // what waited in this page only was the other match's
+    }
     if (url.hash) {
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
       if (target) target.scrollIntoView();
     }
-    // The page's scripts set themselves up again on the new content: the
-    // per-game scripts and theme.js on DOMContentLoaded, app.js on this event.
-    document.dispatchEvent(new Event("DOMContentLoaded"));
+    // The page's scripts set themselves up again on the new content, on this
+    // event (never a second DOMContentLoaded: a script would run on a page it does
+    // not belong to). A game's script sets up only its own hand form (app.js).
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped"));
     render();
   }
@@ -189,6 +195,25 @@
     return el;
   }
 
+  // A hand on the screen kept unsent: what the page said of the save before it
+  // ("Hand 4 saved." with its Undo, or another flash of that answer) is old news, and an Undo now
+  // would take back a hand the waiting one follows; only "Not sent yet" holds.
+  // The running score it carried is still the score: it goes where a form that
+  // no save answered shows it, at the top of the rules box.
+  function retireAnswer() {
+    document.querySelectorAll("main [data-answer]").forEach((flash) => {
+      const score = flash.querySelector("#score-line");
+      const box = document.querySelector("main section.derived");
+      if (score && box) {
+        const line = element("p", { class: "score-line", id: "score-line" });
+        line.append(...score.childNodes);
+        score.remove();
+        box.prepend(line);
+      }
+      flash.remove();
+    });
+  }
+
   // Say what waits: on the form it came from, beside its Save button; on any
   // other page of the match, a line at the top with Send now and Discard.
   function render(sending) {
@@ -196,6 +221,7 @@
     const list = waiting();
     list.forEach((sub) => {
       if (!onScreen(sub) || (sending === sub.key && attempt === 0)) return;
+      retireAnswer();
       const form = [...document.querySelectorAll("form")].find((f) => f.querySelector(`input[name=key][value="${sub.key}"]`));
       const note = element("p", { class: "flash flash-error not-sent", role: "alert" }, NOT_SENT);
       const bar = form.querySelector(".save-bar");

@@ -39,7 +39,8 @@
   };
   apply(chosen());
 
-  document.addEventListener("DOMContentLoaded", () => {
+  // The picker in the page's header; again when save.js has shown an answer in place.
+  const setUpPicker = () => {
     const select = document.getElementById("theme-choice");
     if (!select) return;
     select.value = root.dataset.theme || "auto";
@@ -48,7 +49,9 @@
       remember(select.value);
       apply(select.value);
     });
-  });
+  };
+  document.addEventListener("DOMContentLoaded", setUpPicker);
+  document.addEventListener("scorekeeper:swapped", setUpPicker);
   // Chosen in another tab, or this page came back from the back-forward cache.
   window.addEventListener("storage", (event) => {
     if (event.key === KEY || event.key === null) apply(chosen());

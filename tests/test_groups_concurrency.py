@@ -96,3 +96,37 @@ def test_one_form_sent_twice_at_once_stores_once(table):
         "Bob",
         *(f"Guest{i}" for i in range(ROUNDS)),
     ]
+
+
+def test_a_payment_tapped_twice_at_once_is_stored_once_and_another_with_its_key_is_kept(table):
+    """Mark as paid tapped twice stores one payment; then Back, another amount
+    typed and tapped twice with the same page's key: refused as stale on both
+    answers, the amount typed kept on the page; never "recorded" and dropped."""
+    ann = table("Ann's phone")
+    group_id = start_group(ann, ["Ann", "Bob"])
+    pay = f"/g/{group_id}/pay"
+    for i in range(ROUNDS):
+        # The form to record one payment (the settle-up form posts there too).
+        [form] = [
+            f for f in ann.forms(f"/g/{group_id}") if f.action == pay and "all" not in f.fields
+        ]
+        first = {"payer": "1", "payee": "2", "amount": f"{i + 1}.50", "currency": "EUR",
+                 "date": "2026-11-01"}  # fmt: skip
+        a, b = at_once((ann, form, first), (ann, form, first))
+        assert (a.status, b.status) == (302, 302)
+        assert revision(ann, group_id) == 2 + i
+        other = {**first, "amount": f"{i + 1}.25"}
+        c, d = at_once((ann, form, other), (ann, form, other))
+        assert (c.status, d.status) == (409, 409)
+        for answer in (c, d):
+            assert "Not saved: the group changed since this page was drawn" in answer.text
+            assert f'name="amount" inputmode="decimal" autocomplete="off" value="{i + 1}.25"' in (
+                answer.text
+            )
+        assert revision(ann, group_id) == 2 + i
+    again = ann.submit(form, **first)  # the last round's first payment, sent once more
+    assert again.status == 302
+    page = ann.get(f"/g/{group_id}").text
+    assert f"Already recorded, stored once: Paid: Ann paid Bob {ROUNDS}.50 EUR." in page
+    paid = ann.get(f"/g/{group_id}/group.json").json()["payments"]
+    assert [p["amount"] for p in paid] == [f"{i + 1}.50" for i in range(ROUNDS)]

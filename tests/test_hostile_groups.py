@@ -17,7 +17,10 @@ import csv
 import io
 import json
 import re
+import secrets
+import time
 from typing import Any
+from urllib.parse import quote_plus
 
 import pytest
 from flask import template_rendered
@@ -1036,3 +1039,351 @@ def test_a_bad_match_file_for_the_group_stores_nothing(phone, payload, said):
         assert db.execute("select count(*) from matches").fetchone()[0] == matches
     finally:
         db.close()
+
+
+# --- one-time keys: the same form sent again, or its key sent with other content -----------
+#
+# A double tap, or Back and resend, sends a form's one-time key again. With the
+# same content it is stored once and the phone is told so; with other content
+# (Back, another entry typed) it is a change of its own, or refused as stale
+# with what was typed kept: never dropped as if it were the first one.
+
+ALREADY = "Already recorded, stored once: {}."
+
+
+def fresh_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def flashed(phone: Phone) -> list[str]:
+    with phone.client.session_transaction() as session:
+        return [message for _, message in session.pop("_flashes", [])]
+
+
+def newest_summary(phone: Phone, group_id: str) -> str:
+    db = phone.db()
+    try:
+        return g.recent_changes(db, group_id, 1)[-1].summary
+    finally:
+        db.close()
+
+
+def key_forms(phone: Phone, group_id: str) -> dict[str, tuple[str, dict, dict, str | None]]:
+    """Each group form: its address, a first content, another content sent with
+    the same key from the same (older) page, and the input that keeps the other
+    content when it is refused as stale (None: it is stored as its own change)."""
+    ann, bob, cy = (str(member_id(phone, group_id, n)) for n in MEMBERS)
+    elsewhere = phone.start_group(name="Elsewhere")
+    first, second = phone.start_match(elsewhere), phone.start_match(elsewhere)
+    pay = {"payer": ann, "payee": bob, "currency": "EUR", "date": "2026-11-01"}
+    return {
+        "rename": (f"/g/{group_id}/rename", {"name": "Friday four"}, {"name": "Tuesday"},
+                   "group_name"),
+        "add member": (f"/g/{group_id}/members", {"name": "Dee"}, {"name": "Eve"}, None),
+        "rename member": (f"/g/{group_id}/members/{bob}", {"name": "Bobby"},
+                          {"name": "Robert"}, f"member-{bob}"),
+        "order": (f"/g/{group_id}/order", {"order": [cy, bob, ann]},
+                  {"order": [bob, ann, cy]}, "form"),
+        "mark as paid": (f"/g/{group_id}/pay", {**pay, "amount": "7.50"},
+                         {**pay, "amount": "3.00"}, "pay_amount"),
+        "stake": (f"/g/{group_id}/stake", {**STAKE}, {**STAKE, "stake_amount": "1.00"},
+                  "stake_amount"),
+        "add match": (f"/g/{group_id}/add", {"match": first}, {"match": second}, None),
+    }  # fmt: skip
+
+
+def send_keyed(phone: Phone, url: str, fields: dict, revision: int, key: str):
+    pairs = [
+        (k, v)
+        for k, value in fields.items()
+        for v in (value if isinstance(value, list) else [value])
+    ]
+    pairs += [("revision", str(revision)), ("key", key)]
+    body = "&".join(f"{k}={quote_plus(v)}" for k, v in pairs)
+    return phone.send(url, data=body, content_type="application/x-www-form-urlencoded")
+
+
+FORM_NAMES = ["rename", "add member", "rename member", "order", "mark as paid", "stake",
+              "add match"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", FORM_NAMES)
+def test_a_form_sent_again_with_its_key_is_stored_once_and_said_so(phone, name):
+    group_id = phone.start_group()
+    url, first, _, _ = key_forms(phone, group_id)[name]
+    key, revision = fresh_key(), phone.group(group_id).revision
+    flashed(phone)
+    assert send_keyed(phone, url, first, revision, key).status_code == 302
+    summary = newest_summary(phone, group_id)
+    assert not flashed(phone)[0].startswith("Already")
+    before = phone.stored(group_id)
+    assert before[0] == revision + 1
+    for _ in range(2):  # a double tap, then Back and the same again
+        answer = send_keyed(phone, url, first, revision, key)
+        assert answer.status_code == 302
+        assert flashed(phone) == [ALREADY.format(summary)]
+        assert phone.stored(group_id) == before
+
+
+@pytest.mark.parametrize("name", FORM_NAMES)
+def test_a_key_sent_again_with_other_content_is_never_dropped(phone, name):
+    group_id = phone.start_group()
+    url, first, other, kept_on = key_forms(phone, group_id)[name]
+    key, revision = fresh_key(), phone.group(group_id).revision
+    assert send_keyed(phone, url, first, revision, key).status_code == 302
+    before = phone.stored(group_id)
+    flashed(phone)
+    answer = send_keyed(phone, url, other, revision, key)  # Back, another entry, the same key
+    if kept_on is None:  # a change of its own
+        assert answer.status_code == 302
+        assert not flashed(phone)[0].startswith("Already")
+        after = phone.stored(group_id)
+        assert after[0] == before[0] + 1
+        state = phone.group(group_id)
+        if name == "add member":
+            assert [m.name for m in state.members] == [*MEMBERS, "Dee", "Eve"]
+        else:
+            assert sorted(state.matches) == sorted([first["match"], other["match"]])
+        # ... and a double tap of it is stored once too.
+        again = send_keyed(phone, url, other, revision, key)
+        assert again.status_code == 302
+        assert flashed(phone) == [ALREADY.format(newest_summary(phone, group_id))]
+        assert phone.stored(group_id) == after
+        return
+    # Refused as stale: nothing stored, what was typed kept on the page.
+    typed = next(v for k, v in other.items() if k not in ("payer", "payee", "currency", "date"))
+    if name == "stake":
+        assert answer.status_code == 400
+        assert phone.context()["problems"][0] == (
+            "The group changed since this form was drawn; nothing was stored:"
+        )
+        assert phone.context()["form"].stake_amount.data == "1.00"
+    else:
+        assert answer.status_code == 409
+        assert phone.context()["errors"]["form"].startswith(STALE)
+        if kept_on != "form":
+            assert phone.context()["typed"][kept_on] == typed
+    assert phone.stored(group_id) == before
+
+
+def test_undo_sent_again_with_its_key_undoes_once_and_says_so(phone):
+    group_id = phone.start_group()
+    for name in ("Dee", "Eve"):
+        send_keyed(phone, f"/g/{group_id}/members", {"name": name}, 0, fresh_key())
+    revision = phone.group(group_id).revision
+    assert revision == 3  # "Eve" then "Dee" can be undone
+    key = fresh_key()
+    answer = send_keyed(phone, f"/g/{group_id}/undo", {"undoes": "3"}, revision, key)
+    assert answer.status_code == 302
+    flashed(phone)
+    before = phone.stored(group_id)
+    answer = send_keyed(phone, f"/g/{group_id}/undo", {"undoes": "3"}, revision, key)
+    assert answer.status_code == 302
+    assert flashed(phone) == [ALREADY.format("Undone: Member added: Eve")]
+    assert phone.stored(group_id) == before
+    assert [m.name for m in phone.group(group_id).members] == [*MEMBERS, "Dee"]
+
+
+def test_a_settle_up_sent_again_with_its_key_is_stored_once_and_said_so(phone):
+    group_id = phone.start_group()
+    match_id = phone.start_match(group_id)
+    hand = {"declarer": "Ann", "bid": "4", "dummy_tops": "3", "strain": "S", "tricks": "10",
+            "declarer_tops": "2", "revision": "1"}  # fmt: skip
+    assert phone.send(f"/m/{match_id}/hand/new", hand).status_code == 302
+    phone.send(f"/g/{group_id}", method="GET")
+    suggested = phone.context()["ledger"].settle_json()
+    assert json.loads(suggested)  # someone owes someone
+    fields = {"all": "1", "suggested": suggested}
+    key, revision = fresh_key(), phone.group(group_id).revision
+    assert send_keyed(phone, f"/g/{group_id}/pay", fields, revision, key).status_code == 302
+    summary = newest_summary(phone, group_id)
+    before = phone.stored(group_id)
+    assert len(before[5]) == len(json.loads(suggested))
+    flashed(phone)
+    answer = send_keyed(phone, f"/g/{group_id}/pay", fields, revision, key)
+    assert answer.status_code == 302
+    assert flashed(phone) == [ALREADY.format(summary)]
+    assert phone.stored(group_id) == before
+
+
+def new_group_fields(name: str, key: str) -> dict[str, str]:
+    fields = {"name": name, "stake_game": "*", "key": key}
+    fields.update({f"member{i}": m for i, m in enumerate(MEMBERS, 1)})
+    return fields
+
+
+def test_a_new_group_sent_again_is_one_group_and_another_with_its_key_is_its_own(phone):
+    key, count = fresh_key(), groups_stored(phone)
+    first = phone.send("/groups/new", new_group_fields("Friday", key))
+    assert first.status_code == 302
+    flashed(phone)
+    again = phone.send("/groups/new", new_group_fields("Friday", key))
+    assert (again.status_code, again.location) == (302, first.location)
+    assert flashed(phone) == [ALREADY.format("Group started: Friday (Ann, Bob, Cy)")]
+    assert groups_stored(phone) == count + 1
+    other = phone.send("/groups/new", new_group_fields("Saturday", key))  # Back, another name
+    assert other.status_code == 302 and other.location != first.location
+    assert flashed(phone) == ["Group started: Saturday."]
+    assert groups_stored(phone) == count + 2
+    twice = phone.send("/groups/new", new_group_fields("Saturday", key))  # ... tapped twice
+    assert (twice.status_code, twice.location) == (302, other.location)
+    assert groups_stored(phone) == count + 2
+
+
+def test_a_new_match_of_the_group_sent_again_is_one_match(phone):
+    group_id = phone.start_group()
+    key = fresh_key()
+    fields = {"variant": "top-game", "stake_amount": "1", "stake_per": "1", "key": key}
+    one = {**fields, **{f"player{i}": p for i, p in enumerate(MEMBERS, 1)}}
+    other = {**fields, "player1": "Ann", "player2": "Bob", "player3": "Dee"}
+    first = phone.send(f"/g/{group_id}/new", one)
+    assert phone.send(f"/g/{group_id}/new", one).location == first.location
+    second = phone.send(f"/g/{group_id}/new", other)  # Back, another player, the same key
+    assert second.status_code == 302 and second.location != first.location
+    assert phone.send(f"/g/{group_id}/new", other).location == second.location
+    assert len(phone.group(group_id).matches) == 2
+
+
+def upload_keyed(phone: Phone, payload: bytes, url: str, key: str):
+    flashed(phone)
+    data = {"match_file": (io.BytesIO(payload), "g.json"), "key": key}
+    return phone.send(url, data=data, content_type="multipart/form-data")
+
+
+@pytest.mark.parametrize("url", ["/import", "/import/group-copy"])
+def test_a_group_file_sent_again_is_one_group_and_another_with_its_key_is_its_own(phone, url):
+    key, count = fresh_key(), groups_stored(phone)
+    tag = "copy" if url.endswith("copy") else "import"
+    one, other = group_file(name=f"One {tag} {key}"), group_file(name=f"Other {tag} {key}")
+    first = upload_keyed(phone, one, url, key)
+    assert first.status_code == 302 and first.location.startswith("/g/")
+    again = upload_keyed(phone, one, url, key)
+    assert (again.status_code, again.location) == (302, first.location)
+    assert flashed(phone) == [
+        ALREADY.format(f"Group imported from a file: One {tag} {key} (Ann, Bob, Cy)")
+    ]
+    second = upload_keyed(phone, other, url, key)  # Back, another file, the same key
+    assert second.status_code == 302 and second.location not in (first.location, "/")
+    twice = upload_keyed(phone, other, url, key)  # ... tapped twice
+    assert (twice.status_code, twice.location) == (302, second.location)
+    assert groups_stored(phone) == count + 2
+
+
+# --- the first and last days of the calendar ------------------------------------------------
+#
+# A group file's checks take any day from 0001-01-01 to 9999-12-31: each must
+# import, and the group's pages and files must read it, in whatever time zone
+# the server runs (a zone far east or west carries noon of those days out of
+# the calendar).
+
+EDGE_DAYS = ["0001-01-01", "9999-12-31"]
+ZONES = ["UTC", "Pacific/Kiritimati", "Etc/GMT+12", "America/New_York"]
+
+
+@pytest.fixture(params=ZONES)
+def zone(request, monkeypatch):
+    monkeypatch.setenv("TZ", request.param)
+    time.tzset()
+    yield request.param
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_a_group_file_of_the_first_and_last_days_imports_and_reads_back(phone, zone):
+    entry = a_match_file(phone)
+    matches = [{**entry, "match": {**entry["match"], "played": day}} for day in EDGE_DAYS]
+    payments = [
+        {"from": "Ann", "to": "Bob", "amount": "1.00", "currency": "EUR", "date": day}
+        for day in EDGE_DAYS
+    ]
+    name = f"Edges {zone} {fresh_key()}"
+    answer, said = upload(phone, group_file(name=name, matches=matches, payments=payments))
+    assert answer.status_code == 302, said
+    assert said == [f"Imported the group {name}: 3 members, 2 matches, 2 payments."]
+    group_id = answer.location.removeprefix("/g/")
+    phone.send(f"/g/{group_id}", method="GET")
+    played = [line.played.isoformat() for line in phone.context()["ledger"].lines]
+    assert played == EDGE_DAYS
+    for day in EDGE_DAYS:
+        query = f"?period=between&from={day}&to={day}"
+        assert phone.send(f"/g/{group_id}{query}", method="GET").status_code == 200
+        book = phone.context()["ledger"]
+        assert [line.played.isoformat() for line in book.lines if line.in_period] == [day]
+        assert [p["date"].isoformat() for p in book.paid] == [day]
+    for path in ["/statistics", "/ledger.csv", "/statistics.csv", "/ledger.pdf"]:
+        assert phone.send(f"/g/{group_id}{path}", method="GET").status_code == 200, path
+    for match_id in phone.group(group_id).matches:
+        assert phone.send(f"/m/{match_id}", method="GET").status_code in (200, 302)
+        assert phone.send(f"/m/{match_id}/match.json", method="GET").status_code == 200
+    assert phone.send("/", method="GET").status_code == 200
+    back = json.loads(phone.send(f"/g/{group_id}/group.json", method="GET").text)
+    assert [m["match"]["played"] for m in back["matches"]] == EDGE_DAYS
+    assert [p["date"] for p in back["payments"]] == EDGE_DAYS
+
+
+@pytest.mark.parametrize("day", EDGE_DAYS)
+def test_a_payment_on_the_first_or_last_day_is_recorded_and_read(phone, day, zone):
+    group_id = phone.start_group()
+    answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, date=day))
+    assert answer.status_code == 302
+    assert [p.date for p in phone.group(group_id).payments] == [day]
+    for path in ["", "/ledger.csv", f"?period=between&from={day}&to={day}"]:
+        assert phone.send(f"/g/{group_id}{path}", method="GET").status_code == 200, path
+    back = json.loads(phone.send(f"/g/{group_id}/group.json", method="GET").text)
+    assert [p["date"] for p in back["payments"]] == [day]
+
+
+# --- a group at the most its group file holds ---------------------------------------------
+
+
+def full(what: str, most: int, adding: int = 1) -> str:
+    return (
+        f"This group has {most} {what}, and its group file holds at most {most}:"
+        f" it cannot take {adding} more. Start a new group for the next ones."
+    )
+
+
+def test_a_group_stops_at_what_its_file_holds_and_its_file_imports_back(phone):
+    """A group one match and one payment short of the limits: it takes one
+    more of each, then refuses the next where it grows (Mark as paid, add a
+    match, a new match); its own download imports back whole."""
+    entry = a_match_file(phone)
+    matches = [
+        {**entry, "match": {**entry["match"], "played": f"2026-01-{1 + i % 28:02d}"}}
+        for i in range(g.MAX_GROUP_MATCHES - 1)
+    ]
+    pay = {"from": "Ann", "to": "Bob", "amount": "1.00", "currency": "EUR", "date": "2026-01-01"}
+    payments = [pay] * (g.MAX_GROUP_PAYMENTS - 1)
+    name = f"Full {fresh_key()}"
+    answer, said = upload(phone, group_file(name=name, matches=matches, payments=payments))
+    assert answer.status_code == 302, said
+    group_id = answer.location.removeprefix("/g/")
+    assert phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id)).status_code == 302
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, amount="2.00"))
+    refused(phone, group_id, before, answer, {"form": full("payments", g.MAX_GROUP_PAYMENTS)})
+    assert phone.context()["typed"]["pay_amount"] == "2.00"
+    elsewhere = phone.start_group(name="Elsewhere")
+    one, two = phone.start_match(elsewhere), phone.start_match(elsewhere)
+    fields = {"match": one, "revision": str(before[0])}
+    assert phone.send(f"/g/{group_id}/add", fields).status_code == 302
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/add", {"match": two, "revision": str(before[0])})
+    assert answer.status_code == 400
+    assert phone.context()["problem"] == full("matches", g.MAX_GROUP_MATCHES)
+    fields = {"variant": "top-game", "stake_amount": "1", "stake_per": "1"}
+    fields.update({f"player{i}": p for i, p in enumerate(MEMBERS, 1)})
+    answer = phone.send(f"/g/{group_id}/new", fields)
+    assert answer.status_code == 200
+    assert phone.context()["problems"] == [f"Not started: {full('matches', g.MAX_GROUP_MATCHES)}"]
+    assert phone.stored(group_id) == before
+    # Its own file, downloaded, imports back whole (as a copy: it is here already).
+    download = phone.send(f"/g/{group_id}/group.json", method="GET").text.encode()
+    answer, said = upload(phone, download, "/import/group-copy")
+    assert answer.status_code == 302, said
+    assert said == [
+        f"Imported a copy of the group {name}: 3 members, {g.MAX_GROUP_MATCHES} matches,"
+        f" {g.MAX_GROUP_PAYMENTS} payments."
+    ]
+    copy = phone.group(answer.location.removeprefix("/g/"))
+    assert (len(copy.matches), len(copy.payments)) == (g.MAX_GROUP_MATCHES, g.MAX_GROUP_PAYMENTS)

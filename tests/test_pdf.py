@@ -181,7 +181,10 @@ def test_top_game_sheet_prints_both_halves_with_dealer_notes(client):
     assert "\n↻ −4 +2 +2 wrong dummy information\n6 −4 " in text
     assert "\nΣ −18 +9 +9\nSheet 2 (6 of 6 hands)\n# Ann Cy Bob\n7 " in text
     assert "\n8 −10 +14 3 · 5 · 4NTXX −4\n" in text
-    assert "\nΣ +14 −4 −10\nTotals\n" in text
+    # Hand 5: Bob held 4 tops and bid 2, the one raise penalty, marked and explained.
+    assert "\n5 +6 −12† 2 · 3 · 1NT +6\n" in text
+    assert "\nΣ +14 −4 −10\n† Did not raise: the declarer held more tops" in text
+    assert "passes the hand out.\nTotals\n" in text
 
 
 def test_header_has_title_date_variant_players_and_stake(client):

@@ -440,7 +440,9 @@ def preview(actions, match_id: str, hand: int | None = None, **fields: str) -> d
             "20–20: nobody plays; Ann deals again.",
             id="redeal",
         ),
-        pytest.param(hcp(10, 10, 10, 9), {"wrong_sum": 39}, "add up to 39, not 40", id="sum"),
+        pytest.param(
+            hcp(10, 10, 10, 9), {"wrong_sum": 39}, "Nobody declares until the points fit.", id="sum"
+        ),
         pytest.param(hcp(12, 8), {"typed": 20}, "So far 20 of 40.", id="half-typed"),
     ],
 )

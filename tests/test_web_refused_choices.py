@@ -245,7 +245,8 @@ def test_mini_bridge_announcements_over_the_deck_are_flagged_before_the_last(act
     assert answer["derived"]["over"] == (
         "So far 30 + 15 = 45, more than the 40 in the deck: count again."
     )
-    assert "So far 30 + 15 = 45" in visible_text(answer["live"])
+    assert answer["derived"]["total_flag"] == answer["derived"]["over"]  # under the boxes
+    assert visible_text(answer["live"]) == "Nobody declares until the points fit."
 
 
 def test_mini_bridge_refused_form_shows_the_flag_under_the_box(actions):

@@ -12,7 +12,7 @@ from .. import groups as g
 from ..forms import ImportForm
 from ..variants import MatchError
 from .commands import form_key
-from .messages import changed_words, flash_problems
+from .messages import ALREADY, changed_words, cut, flash_problems
 from .phone import my_groups, phone_name, remember_group
 
 
@@ -36,7 +36,9 @@ def import_group(raw: bytes, copy: bool = False):
         flash_problems(["Not imported: nothing was stored.", refused.message])
         return redirect(url_for("matches.index"))
     remember_group(made.group_id)  # its matches are listed on its page
-    if not made.repeated:
+    if made.repeated:
+        flash(cut(ALREADY.format(made.change.summary)), "info")
+    else:
         matches, payments = len(made.state.matches), len(made.state.payments)
         copied = "a copy of " if copy else ""
         flash(

@@ -33,7 +33,7 @@ from ..summaries import matches_mark
 from ..variants import MatchError, replay_match
 from .commands import NO_REVISION, form_key, form_revision
 from .ledger import chosen_period, ledger_context, payments_asked
-from .messages import changed_words, cut, flash_problems
+from .messages import ALREADY, changed_words, cut, flash_problems
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
@@ -267,7 +267,9 @@ def new():
             _place(form, refused, problems)
         else:
             remember_group(made.group_id)
-            if not made.repeated:
+            if made.repeated:
+                flash(cut(ALREADY.format(made.change.summary)), "info")
+            else:
                 flash(f"Group started: {made.state.name}.", "info")
             return redirect(url_for("groups.show", group_id=made.group_id))
     return render_template("groups/new.html", form=form, problems=problems), (
@@ -331,8 +333,12 @@ def _submit(
         raise _Answer(_page(state, errors=errors, typed=typed, status=400)) from None
 
 
-def _done(group_id: str, message: str, anchor: str = ""):
-    flash(cut(message), "info")
+def _done(group_id: str, applied: g.GroupApplied, message: str = "", anchor: str = ""):
+    """The group page after a change, saying what was stored (or that this form
+    was stored once already: a double tap, Back and the same again)."""
+    summary = applied.change.summary
+    said = ALREADY.format(summary) if applied.repeated else f"{summary}.{message}"
+    flash(cut(said), "info")
     return redirect(url_for("groups.show", group_id=group_id) + anchor)
 
 
@@ -343,7 +349,7 @@ def rename(group_id: str):
         applied = _submit(group_id, g.RENAME, {"name": name}, {"group_name": name}, "group_name")
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.")
+    return _done(group_id, applied)
 
 
 @bp.post("/g/<match:group_id>/members")
@@ -355,7 +361,7 @@ def add_member(group_id: str):
         )
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.", "#members")
+    return _done(group_id, applied, anchor="#members")
 
 
 @bp.post("/g/<match:group_id>/members/<key:member_id>")
@@ -367,7 +373,7 @@ def rename_member(group_id: str, member_id: int):
         applied = _submit(group_id, g.RENAME_MEMBER, asked, {where: name}, where)
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.", "#members")
+    return _done(group_id, applied, anchor="#members")
 
 
 @bp.post("/g/<match:group_id>/order")
@@ -379,7 +385,7 @@ def order(group_id: str):
         applied = _submit(group_id, g.ORDER, {"order": [int(i) for i in ids]})
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.", "#members")
+    return _done(group_id, applied, anchor="#members")
 
 
 @bp.route("/g/<match:group_id>/stake", methods=["GET", "POST"])
@@ -411,7 +417,7 @@ def stake(group_id: str):
             else:
                 _place(form, refused, problems)
         else:
-            return _done(group_id, f"{applied.change.summary}.")
+            return _done(group_id, applied)
     return render_template(
         "groups/stake.html", form=form, group=state, problems=problems, stakes=_stakes(state)
     ), (400 if problems or form.errors else 200)
@@ -425,7 +431,7 @@ def undo(group_id: str):
         applied = _submit(group_id, g.UNDO, {"undoes": undoes})
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}.")
+    return _done(group_id, applied)
 
 
 @bp.post("/g/<match:group_id>/remove/<match:match_id>")
@@ -434,7 +440,7 @@ def remove_match(group_id: str, match_id: str):
         applied = _submit(group_id, g.REMOVE_MATCH, {"match": match_id})
     except _Answer as answer:
         return answer.response
-    return _done(group_id, f"{applied.change.summary}. The match itself is kept.", "#ledger")
+    return _done(group_id, applied, " The match itself is kept.", "#ledger")
 
 
 @bp.post("/g/<match:group_id>/pay")
@@ -446,17 +452,19 @@ def pay(group_id: str):
         abort(400)
     chosen = chosen_period(request.args)
     back_to = url_for("groups.show", group_id=group_id, **chosen.args) + "#ledger"
-    earlier = g._stored(store.get_db(), form_key())
-    if earlier is not None and earlier[0] == group_id and earlier[1].kind == g.PAY:
-        # The same tap again (a double tap, Back and resend): stored once already.
-        flash("Already recorded: that payment was stored once.", "info")
-        return redirect(back_to)
     payments, typed, problem = payments_asked(state, chosen)
+    cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())
+    # The same form again (a double tap, Back and the same again) is answered as
+    # stored once, before the balances it moved are compared with the page's; its
+    # key with other content is a payment of its own, checked like any other.
+    first = g.repeated(store.get_db(), group_id, cmd) if payments else None
+    if first is not None:
+        flash(cut(ALREADY.format(first.summary)), "info")
+        return redirect(back_to)
     if problem:
         return _page(state, errors={"form": problem}, status=409)
-    if form_revision() is None:
+    if cmd.revision is None:
         return _page(state, errors={"form": NO_REVISION}, typed=typed, status=400)
-    cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())
     try:
         applied = g.apply_group(store.get_db(), group_id, cmd)
     except LookupError:
@@ -472,7 +480,8 @@ def pay(group_id: str):
             return _page(state, errors=errors, typed=typed, changed=changed, status=409)
         where = f"pay_{refused.field}" if refused.field and typed else "form"
         return _page(state, errors={where: refused.message}, typed=typed, status=400)
-    flash(cut(f"{applied.change.summary}."), "info")
+    summary = applied.change.summary
+    flash(cut(ALREADY.format(summary) if applied.repeated else f"{summary}."), "info")
     return redirect(back_to)
 
 
@@ -546,7 +555,7 @@ def add_match(group_id: str):
             )
             return _mapping_page(state, stored, pasted, message, refused.field, lines, mapping)
         remember(match_id)
-        return _done(group_id, f"{applied.change.summary}.", "#ledger")
+        return _done(group_id, applied, anchor="#ledger")
     stored = store.load_match(db, match_id) if match_id else None
     problem = None
     if pasted and stored is None:

@@ -393,23 +393,40 @@ def _typed_payment() -> tuple[dict[str, Any], dict[str, str]]:
 def payments_asked(state: g.GroupState, chosen: Chosen) -> tuple[list[dict], dict, str | None]:
     """The payments a "Mark as paid" form asks for, the inputs as typed, and why
     nothing can be stored (None: it can): every settle-up payment of the period
-    shown (`all`), refused when the balances moved since the page was drawn; or
-    the one typed."""
+    shown (`all`, as the page listed them), refused when the balances moved since
+    the page was drawn; or the one typed. A form sent again is still known by the
+    payments it asks (groups.repeated) when it can no longer be stored."""
     if request.form.get("all"):
+        suggested = request.form.get("suggested", "")
+        today = date.today().isoformat()
+        asked = [{**p, "date": today} for p in _suggested(suggested)]
         now = group_ledger(state, chosen)
-        if request.form.get("suggested", "") != now.settle_json():
+        if suggested != now.settle_json():
             return (
-                [],
+                asked,
                 {},
                 "Not saved: the balances changed since this page was drawn."
                 + (" Nothing was stored; check the payments below and tap again."),
             )
         if not now.settle:
-            return [], {}, "There is nothing to settle."
-        today = date.today().isoformat()
-        return [{**_pay_asked(p), "date": today} for p in now.settle], {}, None
+            return asked, {}, "There is nothing to settle."
+        return asked, {}, None
     one, typed = _typed_payment()
     return [one], typed, None
+
+
+def _suggested(text: str) -> list[dict[str, Any]]:
+    """The settle-up payments a page listed (GroupLedger.settle_json), or none."""
+    try:
+        listed = json.loads(text)
+    except ValueError:
+        return []
+    keys = {"payer", "payee", "amount", "currency"}
+    if not isinstance(listed, list) or not all(
+        isinstance(p, dict) and set(p) == keys for p in listed
+    ):
+        return []
+    return listed
 
 
 def _group_or_404(group_id: str) -> g.GroupState:

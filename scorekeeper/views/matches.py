@@ -66,7 +66,7 @@ def _seating_refused(form) -> bool:
     a name given twice on the later one, a missing player on the first empty
     input, one too many on the input to clear."""
     cls = VARIANTS.get(form.variant.data)
-    inputs = form.player_fields()
+    inputs = form.seats()  # the inputs past the game's count are hidden: never read
     seen: list[tuple[int, str]] = []
     for seat, field in enumerate(inputs, 1):
         if blank(field):

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from flask import flash, request, session
 
-from ..changelog import Change, Entry, describe, who
+from ..changelog import Change, Entry, describe, local_time, who
 from .phone import phone_name
 
 MAX_SHOWN = 10  # problems flashed at once: the session cookie must stay small
@@ -34,7 +34,7 @@ def changed_words(stamp: str, now: datetime | None = None) -> str:
     if seconds < 3600:
         minutes = int(seconds // 60)
         return f"{minutes} minute{'' if minutes == 1 else 's'} ago"
-    local, today = then.astimezone(), now.astimezone().date()
+    local, today = local_time(stamp), now.astimezone().date()
     days = (today - local.date()).days
     day = {0: "today", 1: "yesterday"}.get(days, f"{local:%A}" if days < 7 else None)
     return f"{day} at {local:%H:%M}" if day else f"{local.day} {local:%B %Y}"
@@ -49,6 +49,10 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
         f" {changed_words(e.change.created)}"
         for e in entries
     ]
+
+
+# A form stored once already, sent again (a double tap, Back and the same again).
+ALREADY = "Already recorded, stored once: {}."
 
 
 # --- saying what went wrong, briefly ---------------------------------------------

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from .. import pdf
+from ..changelog import local_time
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
 from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
@@ -23,7 +23,7 @@ bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
 
 def match_date(created: str) -> str:
     """The day the match was started, in the server's time zone: "21 November 2026"."""
-    moment = datetime.fromisoformat(created).astimezone()
+    moment = local_time(created)
     return f"{moment.day} {moment:%B %Y}"
 
 

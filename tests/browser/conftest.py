@@ -121,7 +121,7 @@ class Table:
         for i, name in enumerate(players, 1):
             page.fill(f"#player{i}", name)
         for name, value in options.items():
-            selector = f'.option[data-variant="{variant}"] [name="opt_{name}"]'
+            selector = f'.option[data-variants~="{variant}"] [name="opt_{name}"]'
             if value in ("on", "off"):
                 page.set_checked(selector, value == "on")
             else:

@@ -142,7 +142,9 @@ def test_backspace_in_the_fourth_box_then_12_keeps_12(table):
     # A box the player typed is theirs: a change elsewhere does not overwrite it.
     page.fill("#hcp3", "9")
     page.dispatch_event("#hcp3", "input")
-    expect(page.locator("#mb-live")).to_contain_text("The four add up to 41, not 40")
+    expect(page.locator("#hcp-total-flag")).to_have_text(
+        "The four add up to 41, not 40: count again."
+    )
     expect(fourth).to_have_value("12")
 
 

@@ -14,6 +14,7 @@ from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
 from ...entry import HandEntry, HandForm, as_int, choice_field
+from ...words import minus
 from .. import contract as contract_fields
 from ..common import HCP_IN_DECK, STRAIN_SYMBOL, NextHand, Outcome, Problem, partnerships
 from .rules import (
@@ -113,6 +114,18 @@ def flagged(form: HandForm, order: list[str]) -> dict[str, Any]:
     return found
 
 
+def total_flag(found: dict[str, Any]) -> str | None:
+    """Why the announcements together do not fit the deck, said under the boxes
+    before Save (Save is still refused by the rules): four that do not make 40,
+    three that leave dummy an impossible hand, or more than the deck so far."""
+    if "wrong_sum" in found:
+        return f"The four add up to {found['wrong_sum']}, not {HCP_IN_DECK}: count again."
+    if "wrong_dummy" in found:
+        dummy = minus(found["wrong_dummy"])
+        return f"That leaves dummy {dummy}; dummy holds 0–{MAX_HCP}: count again."
+    return found.get("over")
+
+
 class _MiniBridgeEntry(HandEntry):
     preview_template = "games/mini_bridge/_live.html"
     field_for = {"declarer": "hcp", "scrapped": "hcp"}
@@ -187,6 +200,9 @@ class _MiniBridgeEntry(HandEntry):
         found = {"typed": sum(v for v in announced(form, order).values() if isinstance(v, int))}
         found |= flagged(form, order)
         found |= self.derive(players, order, form)
+        misfit = total_flag(found)
+        if misfit:
+            found["total_flag"] = misfit
         game = GAME_VALUE.get(form.game.data)
         strain = form.strain.data if form.strain.data in NEEDED_FOR_GAME else None
         if game is None or strain is None or found.get("redeal"):

@@ -130,6 +130,7 @@ class TopGamePlayed(TopGameDetails):
     pn: int
     declarer: str
     contract: str
+    raise_penalty: bool = False  # the declarer held more tops than the bid
 
     @property
     def note(self) -> str:
@@ -331,6 +332,7 @@ class TopGame(Game):
         lines = [f"pn = {bid} + {dummy_tops} = {pn}"]
         raise_penalty = declarer_tops is not None and declarer_tops > bid
         note = {"bid": bid, "dummy_tops": dummy_tops, "pn": pn, "declarer": declarer}
+        note["raise_penalty"] = raise_penalty
         opponents = [p for p in self.players if p != declarer]
 
         if pn <= PASSED_OUT_PN:

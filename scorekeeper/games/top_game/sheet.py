@@ -7,14 +7,15 @@ import re
 from typing import Any
 
 from ...model import Match
-from ...words import hand_label, hand_title
+from ...words import hand_label, hand_title, signed
 from ..common import Outcome, contract_text
-from .rules import PASSED_OUT_PN, TopGameDetails, level_for
+from .rules import PASSED_OUT_PN, RAISE_PENALTY, TopGameDetails, TopGamePlayed, level_for
 
 # The key's examples: a final bid and dummy's tops that make a contract, and a
 # pair whose playnumber passes the hand out.
 KEY_PLAYED = (3, 2, "S")
 KEY_PASSED = (3, 1)
+RAISE_MARK = "†"  # beside the score of a declarer who did not raise
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:
@@ -39,6 +40,7 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                             "player": p,
                             "score": result.scores[p],
                             "note": suits(details.note) if p == result.dealer else "",
+                            "raise_penalty": p == penalised(details),
                         }
                         for p in order
                     ],
@@ -54,7 +56,20 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
                 "counted": sum(1 for r in rows if r["counted"]),
             }
         )
-    return {"halves": halves, "per_half": summary.per_half, "key": key()}
+    penalties = sum(1 for h in outcome.hands if penalised(h.details) is not None)
+    return {
+        "halves": halves,
+        "per_half": summary.per_half,
+        "key": key(),
+        "raise_penalties": penalties,
+    }
+
+
+def penalised(details: Any) -> str | None:
+    """The declarer who scored the raise penalty on this hand, or None."""
+    if isinstance(details, TopGamePlayed) and details.raise_penalty:
+        return details.declarer
+    return None
 
 
 _CONTRACT = re.compile(r"\b[1-7](?:NT|[CDHS])X{0,2}\b")
@@ -85,5 +100,12 @@ def key() -> dict[str, Any]:
             "note": f"{passed_bid} · {passed_tops} · passed",
             "pn": passed_bid + passed_tops,
             "most": PASSED_OUT_PN,
+        },
+        # The raise penalty is per opponent (top-game.md): the declarer pays it twice.
+        "raise": {
+            "mark": RAISE_MARK,
+            "each": signed(RAISE_PENALTY),
+            "declarer": signed(2 * RAISE_PENALTY),
+            "opponent": signed(-RAISE_PENALTY),
         },
     }

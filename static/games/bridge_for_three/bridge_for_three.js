@@ -41,11 +41,10 @@
     return `${text}.`;
   };
 
-  document.addEventListener("DOMContentLoaded", () => {
+  S.handForm("bridge_for_three", (form) => {
     const line = document.getElementById("move-line");
     const board = JSON.parse(line.dataset.board);
     const hint = line.textContent;
-    const form = document.getElementById("hand-form");
     form.addEventListener("change", (event) => {
       // Naming a doubler means the contract is doubled; "Not doubled" clears the doubler.
       if (event.target.name === "doubler") check("doubled", "X");

@@ -25,7 +25,7 @@
   const points = (n, scoring) => scoring.calypsoPoints.slice(0, n.calypsos).reduce((a, b) => a + b, 0)
     + n.incomplete * scoring.incomplete + n.discards * scoring.discard;
 
-  document.addEventListener("DOMContentLoaded", () => {
+  S.handForm("calypso", (form) => {
     const box = document.getElementById("card-count");
     if (!box) return;
     const scoring = window.Scorekeeper.facts();
@@ -67,7 +67,6 @@
     };
     // A count the rules refuse is flagged under its box as it is typed: the server
     // says which and why (the game's preview), this only shows it.
-    const form = document.getElementById("hand-form");
     let asking = null;
     const showFlags = (flags) => {
       form.querySelectorAll(".counts input").forEach((input) => {

@@ -7,11 +7,10 @@
 // minus the others until the player touches that box; from then on it is theirs.
 "use strict";
 (function () {
-  function setUp() {
-    const S = window.Scorekeeper;
+  const S = window.Scorekeeper;
+  function setUp(form) {
     const config = S.facts();
     const R = config.rules;
-    const form = document.getElementById("hand-form");
     // In announcement order (hcp1 is the dealer), whatever their place on screen.
     const inputs = Array.from(form.querySelectorAll(".hcp-input")).sort((a, b) =>
       a.name.localeCompare(b.name, "en", { numeric: true }),
@@ -23,6 +22,9 @@
     const saveLabel = save.textContent;
     const scrap = document.getElementById("scrap");
     const dummyOut = document.getElementById("dummy-hcp");
+    const group = document.getElementById("group-hcp");
+    const totalFlag = document.getElementById("hcp-total-flag");
+    const padOrder = document.querySelectorAll("#pad-order [data-player]");
     const hint = document.getElementById("hcp-hint");
     const hintText = hint.textContent;
     const tricksHint = document.querySelector("#group-tricks legend .hint");
@@ -64,7 +66,15 @@
         const flag = (d.flags || {})[input.name];
         window.Scorekeeper.flag(input, flag);
         input.closest(".hcp-cell").classList.toggle("has-error", !!flag);
+        // A total that does not fit marks every box typed, described by its reason.
+        if (!flag && d.total_flag && input.value.trim() !== "") {
+          input.setAttribute("aria-invalid", "true");
+          input.setAttribute("aria-describedby", "hcp-total-flag");
+        }
       });
+      totalFlag.textContent = d.total_flag || "";
+      totalFlag.hidden = !d.total_flag;
+      group.classList.toggle("has-error", !!d.total_flag);
       if (dummyOut) dummyOut.textContent = d.dummy_hcp !== undefined ? d.dummy_hcp : "–";
       if (scrap) scrap.hidden = !d.may_scrap;
       result.textContent = d.result || "";
@@ -107,6 +117,7 @@
       target = input;
       inputs.forEach((box) => box.closest(".hcp-cell").classList.toggle("pad-target", box === input));
       clearTimeout(folding);
+      padOrder.forEach((name) => name.classList.toggle("now", !!input && name.dataset.player === input.dataset.player));
       if (input) {
         padFor.textContent = `${input.dataset.player}’s points`;
         pad.classList.remove("folding");
@@ -193,5 +204,5 @@
     form.addEventListener("change", update);
   }
 
-  document.addEventListener("DOMContentLoaded", setUp);
+  S.handForm("mini_bridge", setUp);
 })();

@@ -196,15 +196,17 @@
     if (data.liarRule && buttonMode) drawStructured(partner);
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  S.handForm("need_a_fourth", (form) => {
     // Set up again when save.js swaps in the next form: an answer still on its
-    // way was for the form that went.
+    // way was for the form that went, and the auction is the new form's.
     if (asking) asking.abort();
     asking = null;
     listKey = null;
+    buttonMode = false;
+    calls = [];
     data = window.Scorekeeper.facts();
     defaultLine = "The last bidder is the Chooser and picks a Partner; the third player is the Declarer.";
-    typedInput = document.querySelector('#hand-form input[name="auction"]');
+    typedInput = form.querySelector('input[name="auction"]');
     if (data.liarRule && typedInput) {
       const initial = fromText(typedInput.value);
       readButtons();

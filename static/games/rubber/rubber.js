@@ -35,5 +35,5 @@
     line.textContent = `${level}${SYMBOL[strain]}${doubling}${declarer ? " by " + declarer : ""}: needs ${needed} tricks.`;
     markTricks(needed);
   };
-  document.addEventListener("DOMContentLoaded", () => S.onChange(update));
+  S.handForm("rubber", () => S.onChange(update));
 })();

@@ -30,7 +30,7 @@
     }
     line.textContent = text;
   };
-  document.addEventListener("DOMContentLoaded", () => {
+  S.handForm("top_game", () => {
     const facts = S.facts();
     playnumbers = facts.playnumbers || {};
     refusedDoubles = facts.doubling_refused || {};
