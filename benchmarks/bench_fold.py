@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import changelog, db  # noqa: E402
-from scorekeeper.matchfile import Match  # noqa: E402
+from scorekeeper.model import Match  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

@@ -24,8 +24,9 @@ from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-from scorekeeper.ledger import MatchSummary, Period, Transfer, ledger, select
+from scorekeeper.ledger import Period, Transfer, ledger, select
 from scorekeeper.matchfile import loads
+from scorekeeper.model import MatchSummary
 from scorekeeper.report import match_summary
 from scorekeeper.stats import statistics
 

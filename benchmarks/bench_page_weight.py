@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from scorekeeper.app import create_app
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
 
 TARGET = 50 * 1024
 # A stylesheet or script the page links, without its fingerprint (?v=…).

@@ -35,6 +35,7 @@ from scorekeeper import pdf  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import create_match, get_db  # noqa: E402
 from scorekeeper.matchfile import from_document  # noqa: E402
+from scorekeeper.variants import replay_match  # noqa: E402
 
 TARGET = 3.0  # times the floor
 
@@ -96,7 +97,7 @@ def main() -> None:
                 ("Rubber, 3 rubbers", three_rubbers()),
             ):
                 match = from_document(document)
-                outcome = match.replay()
+                outcome = replay_match(match)
                 assert outcome.finished, label
                 matches[label] = create_match(get_db(), match).match_id
         client = app.test_client()

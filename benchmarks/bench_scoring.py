@@ -31,9 +31,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from scorekeeper.matchfile import Match, Stake, from_document, loads
+from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.matchfile import from_document, loads
+from scorekeeper.model import Match, Stake
 from scorekeeper.report import score_document
-from scorekeeper.variants import VARIANTS
 
 SIZES = (1_000, 10_000)
 REPEATS = 5

@@ -16,7 +16,10 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import (
+from .assets import serve_static
+from .db import StoreBusy, init_app, store_damaged, store_fault
+from .extensions import csrf
+from .instance import (
     MIN_SECRET_KEY,
     InstanceUnwritable,
     SecretKeyTooShort,
@@ -25,9 +28,6 @@ from . import (
     shared_folder,
     switched_on,
 )
-from .assets import serve_static
-from .db import StoreBusy, init_app, store_damaged, store_fault
-from .extensions import csrf
 from .registry import missing, static_folders, template_loader
 from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
 from .views.commands import new_key

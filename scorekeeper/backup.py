@@ -23,8 +23,10 @@ from sqlite_utils import Database
 
 from .changelog import local_time
 from .db import StoredMatch, create_match, list_matches
-from .matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, dumps, loads
-from .variants import MatchError, Problem
+from .games.common import Problem
+from .matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, dumps, loads
+from .model import Match
+from .variants import MatchError
 
 DELETED_FOLDER = "deleted"
 MAX_SLUG = 40  # characters of the title in a file name

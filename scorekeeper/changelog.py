@@ -18,9 +18,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from .games.common import HandResult
-from .matchfile import MAX_ENTRIES, Match, Stake, parse_stake, title_problems
-from .variants import MatchError, Outcome, Problem, replay
+from .games.common import HandResult, Outcome, Problem
+from .matchfile import MAX_ENTRIES, parse_stake, title_problems
+from .model import Match, Stake
+from .variants import MatchError, replay
 from .words import hand_words, named_hand, signed
 
 

@@ -12,10 +12,11 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from .games.catalog import VARIANTS
 from .ledger import Period, ledger
 from .matchfile import MAX_FILE_BYTES, loads, parse_played
 from .report import match_summary, score_document
-from .variants import VARIANTS, MatchError
+from .variants import MatchError
 
 EXIT_INVALID = 2
 # Enough to tell a match file or a group file over its limit (the group file's,
@@ -108,8 +109,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def _open_app(args: argparse.Namespace):
     """The app on the chosen instance folder, or None after saying why it cannot open."""
-    from . import InstanceUnwritable
     from .app import create_app
+    from .instance import InstanceUnwritable
 
     try:
         return create_app(instance=args.instance)
@@ -308,9 +309,9 @@ def _imported_group(db, name: str, raw: bytes) -> bool:
     """Store `raw` as a new group with its matches when it is a group file (and
     say so); False when it is none. Raises MatchError naming what was refused."""
     from .backup import IMPORT_DEVICE
+    from .games.common import Problem
     from .groupfile import GroupHere, import_group, names_group, read_group_file
     from .groups import GroupRefused
-    from .variants import Problem
 
     if not names_group(raw):
         return False

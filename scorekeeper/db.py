@@ -42,9 +42,12 @@ from .changelog import (
     decide,
     fold,
 )
-from .matchfile import Match, dumps
+from .games.catalog import VARIANTS
+from .games.common import Outcome
+from .matchfile import dumps
 from .migrations import migrations
-from .variants import MatchError, Outcome
+from .model import Match
+from .variants import MatchError, replay_match
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish
 
@@ -63,8 +66,6 @@ def new_token() -> str:
 
 
 def _started(variant: str, players: list[str], hands: int) -> str:
-    from .variants import VARIANTS
-
     name = VARIANTS[variant].name if variant in VARIANTS else variant
     text = f"Match started: {name}, {' · '.join(players)}"
     return f"{text}, with {hands} hands from a match file" if hands else text
@@ -74,7 +75,7 @@ def hands_in(match: Match) -> int:
     """The hands of an imported file as the rules count them (a redeal is not a
     hand); its entries when it does not replay."""
     try:
-        return match.replay().hands_played
+        return replay_match(match).hands_played
     except MatchError:
         return len(match.hands)
 

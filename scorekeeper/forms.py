@@ -15,10 +15,12 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .entry import whole_number
+from .games.catalog import VARIANTS
 from .games.common import OptionSpec
-from .matchfile import FORMAT, MAX_CURRENCY, MAX_TITLE
+from .matchfile import MAX_CURRENCY, MAX_TITLE
+from .model import MATCH_FORMAT
 from .names import normal
-from .variants import MAX_NAME, VARIANTS
+from .variants import MAX_NAME
 
 MAX_PLAYERS = 5
 ALL_SPECS = [spec for cls in VARIANTS.values() for spec in cls.option_specs]
@@ -223,7 +225,7 @@ class NewMatchForm(StakeFields, FlaskForm):
 
     def document(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
-            "format": FORMAT,
+            "format": MATCH_FORMAT,
             "variant": self.variant.data,
             "players": self.players(),
             "options": self.options_json(),

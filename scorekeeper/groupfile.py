@@ -27,7 +27,8 @@ from sqlite_utils import Database
 from .backup import _own_folder, slug, write_file
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE
 from .db import create_match, load_match, writing
-from .games.common import key_name
+from .games.catalog import VARIANTS
+from .games.common import Problem, key_name
 from .groups import (
     ADD_MATCHES,
     CREATE,
@@ -54,13 +55,13 @@ from .matchfile import (
     MAX_CURRENCY,
     MAX_DEPTH,
     MAX_ENTRIES,
-    Match,
     from_document,
     nested_deeper,
     parse_played,
 )
+from .model import Match
 from .names import alike, name_problem, normal, pick, text_problem
-from .variants import VARIANTS, MatchError, Problem
+from .variants import MatchError
 
 FORMAT = "scorekeeper-group/1"
 TOP_LEVEL_KEYS = ("format", "name", "members", "stakes", "matches", "payments")

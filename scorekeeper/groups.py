@@ -34,9 +34,10 @@ from sqlite_utils import Database
 
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
 from .db import load_match, new_match_id, new_token, now, writing
+from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
 from .names import alike, name_problem, normal, pick, text_problem
-from .variants import MAX_NAME, VARIANTS
+from .variants import MAX_NAME
 
 CREATE, RENAME, STAKE, ADD_MEMBER, RENAME_MEMBER, ORDER = (
     "create",

@@ -1,12 +1,13 @@
 """The ledger of a group of players across matches: who won how much in each
 currency, what was paid since, and the fewest payments that settle up (pure Python).
 
-The arithmetic works on one small record per match, a `MatchSummary`: frozen,
-serialisable (`as_json` / `MatchSummary.from_json`), so a store can keep it per
-match revision instead of replaying every match for every page. It is made by
-`summarize` from a replayed match and that match's own settlement payments
-(scorekeeper/report.py `match_summary` does both), so each match's part in the
-ledger is exactly what its settlement moves, never a second truth.
+The arithmetic works on one small record per match, a `MatchSummary`
+(scorekeeper/model.py): frozen, serialisable (`as_json` /
+`MatchSummary.from_json`), so a store can keep it per match revision instead
+of replaying every match for every page. It is made by `summarize` from a
+replayed match and that match's own settlement payments (scorekeeper/report.py
+`match_summary` does both), so each match's part in the ledger is exactly what
+its settlement moves, never a second truth.
 
     summaries = [match_summary(m) for m in matches]            # or from a cache
     book = ledger(summaries, same={"Annie": "Ann"}, period=Period(start, end),
@@ -37,18 +38,13 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .stats import PlayerTally, tally_match
-
-if TYPE_CHECKING:  # only for type hints: the match file and replay sit above the ledger
-    from .games.common import Outcome
-    from .matchfile import Match
+from .games.common import Outcome
+from .model import Match, MatchSummary, Seat
+from .stats import tally_match
 
 CENT = Decimal("0.01")
-# The shape of a stored summary: a store drops (and rebuilds by replaying) every
-# summary of another shape, e.g. one kept before the statistics counted more.
-SUMMARY_FORMAT = "scorekeeper-summary/1"
 
 
 def _name_key(name: str) -> tuple[str, str]:
@@ -57,105 +53,6 @@ def _name_key(name: str) -> tuple[str, str]:
 
 
 # --- one match ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One player's part in one match."""
-
-    player: str
-    won: bool
-    points: int  # the match's final total for this player (Bridge for Three: the peg)
-    margin: Fraction  # what the game's settlement gives at one unit per point (best/worst)
-    money: Decimal  # received minus paid in the match's settlement payments
-    tally: PlayerTally  # hand by hand counts for the statistics
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "won": self.won,
-            "points": self.points,
-            "margin": str(self.margin),
-            "money": str(self.money),
-            "tally": self.tally.as_json(),
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Seat:
-        return cls(
-            doc["player"],
-            doc["won"],
-            doc["points"],
-            Fraction(doc["margin"]),
-            Decimal(doc["money"]),
-            PlayerTally.from_json(doc["tally"]),
-        )
-
-
-@dataclass(frozen=True)
-class MatchSummary:
-    """What the ledger and the statistics need of one match, replayed once."""
-
-    key: str  # the match's id, or its file name on the command line
-    variant: str
-    played: date | None  # the day it was played; None when unknown
-    finished: bool
-    currency: str | None  # the stake's currency ("" when none was written); None: no stake
-    seats: tuple[Seat, ...]  # in seating order
-
-    @property
-    def players(self) -> list[str]:
-        return [seat.player for seat in self.seats]
-
-    def renamed(self, same: Mapping[str, str]) -> MatchSummary:
-        """The summary with each player's name mapped to a member's (`{"Annie": "Ann"}`);
-        two names mapped to one member become one seat holding both parts."""
-        if not same:
-            return self
-        seats: dict[str, Seat] = {}
-        for seat in self.seats:
-            name = same.get(seat.player, seat.player)
-            mine = replace(seat, player=name, tally=seat.tally.renamed(same))
-            if name in seats:
-                was = seats[name]
-                mine = Seat(
-                    name,
-                    was.won or mine.won,
-                    was.points + mine.points,
-                    was.margin + mine.margin,
-                    was.money + mine.money,
-                    was.tally + mine.tally,
-                )
-            seats[name] = mine
-        return replace(self, seats=tuple(seats.values()))
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "format": SUMMARY_FORMAT,
-            "key": self.key,
-            "variant": self.variant,
-            "played": self.played.isoformat() if self.played else None,
-            "finished": self.finished,
-            "currency": self.currency,
-            "seats": [seat.as_json() for seat in self.seats],
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> MatchSummary:
-        """The summary `as_json` wrote (e.g. kept in a store per match revision).
-        Raises ValueError for a summary of another shape (SUMMARY_FORMAT): replay
-        the match and keep its new summary instead."""
-        if doc.get("format") != SUMMARY_FORMAT:
-            raise ValueError(f"not a {SUMMARY_FORMAT} summary: {doc.get('format')!r:.40}")
-        played = doc["played"]
-        return cls(
-            doc["key"],
-            doc["variant"],
-            date.fromisoformat(played) if played else None,
-            doc["finished"],
-            doc["currency"],
-            tuple(Seat.from_json(seat) for seat in doc["seats"]),
-        )
 
 
 def summarize(

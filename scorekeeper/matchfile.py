@@ -2,32 +2,30 @@
 
 The match file is a public interface (docs/match-file.md): other tools read
 it, so every key keeps exactly the meaning written there. Validation replays the
-hands, so a file that loads is a file that scores.
+hands, so a file that loads is a file that scores. What it reads into, `Match`
+and `Stake`, lives below it in scorekeeper/model.py.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .games.common import key_name
+from .games.common import Problem, key_name
+from .model import MATCH_FORMAT, Match, Stake
 from .names import text_problem
 from .variants import (
     MAX_NAME,
     MatchError,
-    Outcome,
-    Problem,
     check_players,
     get_variant,
-    replay,
+    replay_match,
     resolve_options,
 )
 
-FORMAT = "scorekeeper-match/1"
 TOP_LEVEL_KEYS = ("format", "variant", "title", "played", "players", "options", "stake", "hands")
 STAKE_KEYS = ("amount", "per", "currency")
 MAX_TITLE = 100
@@ -50,69 +48,6 @@ LIMITS_TEXT = (
 _AMOUNT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 # The day a match was played, exactly as ISO 8601 writes a calendar date.
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-@dataclass(frozen=True)
-class Stake:
-    """Money per point: `amount` for every `per` points."""
-
-    amount: Decimal
-    per: int = 1
-    currency: str = ""
-
-    @property
-    def rate(self) -> Decimal:
-        return self.amount / self.per
-
-    def as_json(self) -> dict[str, Any]:
-        return {"amount": format_amount(self.amount), "per": self.per, "currency": self.currency}
-
-    @property
-    def money(self) -> str:
-        """The amount and its currency as written: "0.50 EUR" (or "0.50")."""
-        return " ".join(filter(None, [format_amount(self.amount), self.currency]))
-
-    @property
-    def words(self) -> str:
-        """The stake in words, the one wording of it: "0.50 EUR per point",
-        "1.00 EUR per 3 points"."""
-        return f"{self.money} per {'point' if self.per == 1 else f'{self.per} points'}"
-
-
-@dataclass
-class Match:
-    variant: str
-    players: list[str]
-    options: dict[str, Any] = field(default_factory=dict)
-    hands: list[dict[str, Any]] = field(default_factory=list)
-    title: str | None = None
-    stake: Stake | None = None
-    # The day the match was played (optional; the ledger's periods go by it).
-    played: date | None = None
-
-    def replay(self) -> Outcome:
-        return replay(self.variant, self.players, self.options, self.hands)
-
-    def as_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"format": FORMAT, "variant": self.variant}
-        if self.title:
-            doc["title"] = self.title
-        if self.played is not None:
-            doc["played"] = self.played.isoformat()
-        doc["players"] = list(self.players)
-        if self.options:
-            doc["options"] = dict(self.options)
-        if self.stake is not None:
-            doc["stake"] = self.stake.as_json()
-        doc["hands"] = list(self.hands)
-        return doc
-
-
-def format_amount(amount: Decimal) -> str:
-    """Keep the digits as entered but always at least two decimals: 0.5 -> "0.50"."""
-    text = format(amount.normalize(), "f")
-    whole, _, cents = text.partition(".")
-    return f"{whole}.{cents.ljust(2, '0')}"
 
 
 def parse_played(value: Any) -> tuple[date | None, list[Problem]]:
@@ -280,8 +215,8 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
         for key in doc
         if key not in TOP_LEVEL_KEYS
     ]
-    if doc.get("format") != FORMAT:
-        problems.append(Problem(f"{doc.get('format')!r} is not {FORMAT!r}", "format"))
+    if doc.get("format") != MATCH_FORMAT:
+        problems.append(Problem(f"{doc.get('format')!r} is not {MATCH_FORMAT!r}", "format"))
     try:
         cls = get_variant(doc.get("variant"))
     except MatchError as exc:
@@ -315,7 +250,7 @@ def from_document(doc: Any, *, max_entries: int | None = None) -> Match:
     if problems:
         raise MatchError(problems)
     match = Match(cls.id, list(players), dict(options or {}), list(hands), title, stake, played)
-    match.replay()  # raises MatchError naming the first invalid hand
+    replay_match(match)  # raises MatchError naming the first invalid hand
     return match
 
 

@@ -1,6 +1,8 @@
-"""Each migration of the store, frozen with the schema it knew.
+"""Each migration of the store, frozen with the schema and the data it knew.
 
-A migration never calls today's table definitions or row helpers: an old
+A migration never calls today's table definitions, row helpers or list of
+games (this module imports nothing of the app; m002 writes the names of the
+games as they were then, M002_GAME_NAMES): an old
 database upgraded years from now must go through exactly the steps it would
 have gone through the day each migration was written. Every table is written
 out once, by the migration that made it; later ones alter what is there.
@@ -14,8 +16,6 @@ import secrets
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
-
-from .variants import VARIANTS
 
 migrations = Migrations("scorekeeper")
 
@@ -54,6 +54,20 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+# The games as m002 knew them (23 November 2026), for the first change's words.
+M002_GAME_NAMES = {
+    "top-game": "The Top Game",
+    "need-a-fourth": "Need a Fourth?",
+    "bridge-for-three": "Bridge for Three",
+    "mini-bridge": "Mini Bridge",
+    "mini-bridge-3": "Mini Bridge for three",
+    "rubber": "Rubber bridge",
+    "honeymoon": "Honeymoon bridge",
+    "chicago": "Chicago",
+    "calypso": "Calypso",
+}
+
+
 @migrations()
 def m002_change_log(db: Database) -> None:
     """Keep every change instead of the current hands; a watch token per match."""
@@ -79,7 +93,7 @@ def m002_change_log(db: Database) -> None:
     db["changes"].create_index(["submission"], unique=True)
     for row in list(db["matches"].rows):
         old = list(db["hands"].rows_where("match_id = ?", [row["id"]], order_by="position"))
-        variant = VARIANTS[row["variant"]].name if row["variant"] in VARIANTS else row["variant"]
+        variant = M002_GAME_NAMES.get(row["variant"], row["variant"])
         summary = f"Match started: {variant}, {' · '.join(json.loads(row['players']))}"
         if old:
             summary += f", with {len(old)} hands from a match file"

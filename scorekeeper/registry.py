@@ -31,30 +31,12 @@ from .entry import HandEntry
 from .folders import StaticFolders
 from .games.catalog import (
     GAMES,
-    VARIANTS,
-    build_sheet,
-    game_for,
     kits_by_variant,
-    score_line,
-    settlement_for,
-    variant_for,
 )
 from .games.common import Game
 from .games.facts import PARTNER_KINDS, GameStats
 from .games.kit import GameKit, Variant
 from .games.settlement import Settlement
-
-__all__ = [
-    "GAMES",
-    "VARIANTS",
-    "build_sheet",
-    "entry_for",
-    "game_for",
-    "missing",
-    "score_line",
-    "settlement_for",
-    "variant_for",
-]
 
 ROOT = Path(__file__).resolve().parent.parent
 

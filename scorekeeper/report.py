@@ -8,15 +8,16 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from .ledger import MatchSummary, summarize
-from .matchfile import Match
+from .games.common import Outcome
+from .ledger import summarize
+from .model import Match, MatchSummary
 from .settle import exact_balances, settle, settlement_json
-from .variants import Outcome
+from .variants import replay_match
 
 
 def score_document(match: Match, outcome: Outcome | None = None) -> dict[str, Any]:
     """Replay the match and describe it exactly as docs/score-output.md says."""
-    outcome = outcome or match.replay()
+    outcome = outcome or replay_match(match)
     doc: dict[str, Any] = {
         "variant": match.variant,
         "players": list(match.players),
@@ -37,7 +38,7 @@ def match_summary(
     own settlement payments, the same ones `score_document` lists. `key` names the
     match (its id); `played` is the day it was played when the match file does not
     say (a stored match: the day it was started)."""
-    outcome = outcome or match.replay()
+    outcome = outcome or replay_match(match)
     if played is not None and match.played is None:
         match = replace(match, played=played)
     payments = []

@@ -32,7 +32,6 @@ from pathlib import Path
 
 from flask import Config
 
-from . import instance_folder
 from .db import (
     NotAStore,
     StoreBusy,
@@ -47,6 +46,7 @@ from .db import (
     store_file,
 )
 from .groups import load_group
+from .instance import instance_folder
 
 try:
     import fcntl

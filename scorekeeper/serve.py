@@ -11,7 +11,7 @@ from typing import Any
 
 import segno
 
-from . import instance_folder
+from .instance import instance_folder
 from .safekeeping import BACKUP_FOLDER, DEFAULT_INTERVAL, Keeper, serving
 
 # waitress as a club evening needs it (docs/running.md, "How many phones"):
@@ -117,8 +117,8 @@ def serve(
 def _serve(host: str, port: int, instance: Path, backup_interval: int) -> int:
     from waitress import serve as waitress_serve
 
-    from . import InstanceUnwritable
     from .app import create_app
+    from .instance import InstanceUnwritable
 
     try:
         app = create_app(instance=instance)

@@ -15,14 +15,12 @@ from typing import Any
 
 from .games.catalog import settlement_for, variant_for
 from .games.common import Outcome
-from .games.settlement import round_to_hundreds
 
 __all__ = [
     "Payment",
     "exact_balances",
     "payments",
     "round_balances",
-    "round_to_hundreds",
     "settle",
     "settlement_json",
     "to_cents",

@@ -6,7 +6,7 @@ Two steps, so that a store can keep the first per match revision:
    of one match once and counts, per player, what the statistics need: a
    `PlayerTally` (hands played and declared, contracts made, doubled…, the
    game's own counts, partners by hand). The ledger keeps it in each match's
-   `MatchSummary` (scorekeeper/ledger.py).
+   `MatchSummary` (scorekeeper/model.py).
 2. `statistics(summaries)` adds the tallies of many matches up per member,
    overall and per game, as `Figure`s that each say what they count.
 
@@ -18,17 +18,15 @@ names a game: the game's kit says what it counts and how partners come about.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .games.catalog import GAMES, game_for, variant_for
 from .games.common import Outcome, partnerships
-
-if TYPE_CHECKING:  # the ledger sits above the statistics; only type checkers see this
-    from .ledger import MatchSummary
+from .model import MatchSummary, PartnerTally, PlayerTally
 
 # Each game's own telling counts: key -> (label, what it counts).
 TELLING: dict[str, tuple[str, str]] = {
@@ -36,87 +34,6 @@ TELLING: dict[str, tuple[str, str]] = {
 }
 
 # --- one match, per player -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PartnerTally:
-    """Hands played with one partner where partners change hand by hand (Need a Fourth?)."""
-
-    partner: str
-    hands: int
-    made: int
-
-
-@dataclass(frozen=True)
-class PlayerTally:
-    """What one player did in one match, counted hand by hand."""
-
-    hands: int = 0  # counted hands this player was dealt in (Calypso: games of four deals)
-    declared: int = 0
-    made: int = 0
-    doubled: int = 0
-    redoubled: int = 0
-    partner: str | None = None  # the partner for the whole match (fixed partnerships)
-    counts: tuple[tuple[str, int], ...] = ()  # the game's own counts, by key of TELLING
-    partners: tuple[PartnerTally, ...] = ()  # partners by hand, by name
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "declared": self.declared,
-            "made": self.made,
-            "doubled": self.doubled,
-            "redoubled": self.redoubled,
-            "partner": self.partner,
-            "counts": dict(self.counts),
-            "partners": [[p.partner, p.hands, p.made] for p in self.partners],
-        }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> PlayerTally:
-        return cls(
-            doc["hands"],
-            doc["declared"],
-            doc["made"],
-            doc["doubled"],
-            doc["redoubled"],
-            doc["partner"],
-            tuple(doc["counts"].items()),
-            tuple(PartnerTally(*p) for p in doc["partners"]),
-        )
-
-    def renamed(self, same: Mapping[str, str]) -> PlayerTally:
-        partners: dict[str, list[int]] = {}
-        for p in self.partners:
-            mine = partners.setdefault(same.get(p.partner, p.partner), [0, 0])
-            mine[0] += p.hands
-            mine[1] += p.made
-        return PlayerTally(
-            self.hands,
-            self.declared,
-            self.made,
-            self.doubled,
-            self.redoubled,
-            same.get(self.partner, self.partner) if self.partner else None,
-            self.counts,
-            tuple(PartnerTally(n, h, m) for n, (h, m) in sorted(partners.items())),
-        )
-
-    def __add__(self, other: PlayerTally) -> PlayerTally:
-        """Two tallies of one member in one match (two names mapped to one member)."""
-        counts = dict(self.counts)
-        for key, n in other.counts:
-            counts[key] = counts.get(key, 0) + n
-        return PlayerTally(
-            self.hands + other.hands,
-            self.declared + other.declared,
-            self.made + other.made,
-            self.doubled + other.doubled,
-            self.redoubled + other.redoubled,
-            self.partner or other.partner,
-            tuple(sorted(counts.items())),
-            self.partners + other.partners,
-        )
 
 
 @dataclass

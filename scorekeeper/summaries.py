@@ -31,9 +31,10 @@ from sqlite_utils import Database
 
 from .changelog import local_time
 from .db import StoreBusy, StoredMatch, load_match, writing
-from .ledger import SUMMARY_FORMAT, MatchSummary
+from .games.common import Outcome
+from .model import SUMMARY_FORMAT, MatchSummary
 from .report import match_summary
-from .variants import MatchError, Outcome
+from .variants import MatchError, replay_match
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
     summary: MatchSummary | None = None
     problem = ""
     try:
-        outcome = stored.match.replay()
+        outcome = replay_match(stored.match)
         summary = match_summary(stored.match, outcome, key=stored.id, played=day)
     except MatchError as exc:
         problem = "; ".join(exc.lines)[:300]

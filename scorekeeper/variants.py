@@ -1,5 +1,5 @@
-"""The replay of a whole match, by the rules of its variant (VARIANTS: variant id ->
-Game class, from the list of games in games/catalog.py).
+"""The replay of a whole match, by the rules of its variant (games/catalog.py's
+VARIANTS: variant id -> Game class).
 
 Every score, dealer, vulnerability and peg position comes from replaying the
 list of hands from the start; nothing here is stored between calls.
@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from .games.catalog import VARIANTS
-from .games.common import Game, HandError, NextHand, Outcome, Problem, _is_int, key_name
+from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
+from .model import Match
 from .names import alike, name_problem
 
 MAX_NAME = 40
@@ -215,14 +216,6 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     )
 
 
-__all__ = [
-    "VARIANTS",
-    "MatchError",
-    "NextHand",
-    "Outcome",
-    "Problem",
-    "check_players",
-    "get_variant",
-    "replay",
-    "resolve_options",
-]
+def replay_match(match: Match) -> Outcome:
+    """Replay `match` from its first hand (see `replay`)."""
+    return replay(match.variant, match.players, match.options, match.hands)

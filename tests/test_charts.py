@@ -16,8 +16,9 @@ from PIL import Image
 
 from scorekeeper import charts
 from scorekeeper.charts import Series, balance_chart, index_ticks, line_chart, running_chart
+from scorekeeper.games.catalog import build_sheet
 from scorekeeper.matchfile import loads
-from scorekeeper.registry import build_sheet
+from scorekeeper.variants import replay_match
 from tests.test_pdf import example, get_pdf, pages_text, store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,7 +27,7 @@ EXAMPLES = ROOT / "examples"
 
 def example_chart(variant: str) -> dict:
     match = loads((EXAMPLES / f"{variant}.json").read_text(encoding="utf-8"))
-    return build_sheet(match, match.replay())["chart"]
+    return build_sheet(match, replay_match(match))["chart"]
 
 
 def dec(*values: str) -> list[Decimal]:
@@ -258,7 +259,7 @@ def test_each_game_charts_what_its_players_call_their_standing(variant):
 def test_rubber_lines_end_at_each_sides_points_above_and_below_the_line():
     """The rubber example's sides: their points in every rubber, added up."""
     match = loads((EXAMPLES / "rubber.json").read_text(encoding="utf-8"))
-    outcome = match.replay()
+    outcome = replay_match(match)
     units = outcome.summary.unit_points
     chart = build_sheet(match, outcome)["chart"]
     assert [str(sum(u[side] for u in units)) for side in (0, 1)] == chart["rows"][-1]["cells"]
@@ -266,7 +267,7 @@ def test_rubber_lines_end_at_each_sides_points_above_and_below_the_line():
 
 def test_bridge_for_three_lines_end_at_the_pegs():
     match = loads((EXAMPLES / "bridge-for-three.json").read_text(encoding="utf-8"))
-    outcome = match.replay()
+    outcome = replay_match(match)
     chart = build_sheet(match, outcome)["chart"]
     last = [int(v.replace("−", "-")) for v in chart["rows"][-1]["cells"]]
     assert last == [outcome.totals[p] for p in match.players]
@@ -404,4 +405,4 @@ def test_a_match_stopped_before_its_first_hand_has_no_chart():
     match = loads(
         json.dumps({**json.loads((EXAMPLES / "rubber.json").read_text()), "hands": [{"end": True}]})
     )
-    assert build_sheet(match, match.replay())["chart"] is None
+    assert build_sheet(match, replay_match(match))["chart"] is None

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import cli
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

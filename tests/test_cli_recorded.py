@@ -77,7 +77,7 @@ def test_every_case_answers_exactly_as_recorded():
 
 
 def test_a_problem_prints_as_the_line_the_scorer_always_printed():
-    from scorekeeper.variants import Problem
+    from scorekeeper.games.common import Problem
 
     assert str(Problem("5 is not higher than 6", "bid", 3)) == "hand 3: bid: 5 is not higher than 6"
     assert str(Problem("give an object of fields, not list", hand=2)) == (

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import cli
-from scorekeeper.matchfile import FORMAT
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.model import MATCH_FORMAT
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -172,7 +172,7 @@ def match_files_in(page: Page) -> list[tuple[Block, Block | None]]:
             doc = json.loads(block.text)
         except ValueError:
             continue
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             continue
         after = page.blocks[i + 1] if page.adjacent[i] else None
         found.append((block, after if after is not None and after.lang == "text" else None))

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import build_parser
+from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.matchfile import dumps, loads
 from scorekeeper.report import score_document
-from scorekeeper.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -93,6 +93,11 @@ def test_no_module_outside_a_games_folder_names_a_game(path):
     """Shared code asks the game's kit; only the catalog lists the games."""
     if path == ROOT / "scorekeeper" / "games" / "catalog.py":
         found = [line for line in names_a_game(path.read_text()) if "import" not in line]
+    elif path == ROOT / "scorekeeper" / "migrations.py":
+        # A frozen migration carries the games' ids and names as the store knew
+        # them then (tests/test_migration.py proves it never asks today's catalog):
+        # history, not a branch on a game.
+        found = [line for line in names_a_game(path.read_text()) if "import" in line]
     else:
         found = names_a_game(path.read_text(encoding="utf-8"))
     assert found == []

@@ -7,7 +7,8 @@ import pytest
 
 from scorekeeper import db as store
 from scorekeeper import groups as g
-from scorekeeper.matchfile import FORMAT, from_document
+from scorekeeper.matchfile import from_document
+from scorekeeper.model import MATCH_FORMAT
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def db(store_path):
 
 def start(db, players, variant="top-game", group=None, key=None):
     match = from_document(
-        {"format": FORMAT, "variant": variant, "players": players, "options": {}, "hands": []}
+        {"format": MATCH_FORMAT, "variant": variant, "players": players, "options": {}, "hands": []}
     )
     join = g.joiner(group, "Ann's phone", key) if group else None
     return store.create_match(db, match, submission=key, join=join).match_id

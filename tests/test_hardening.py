@@ -18,9 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import InstanceUnwritable, pdf
 from scorekeeper import db as store
+from scorekeeper import pdf
 from scorekeeper.app import create_app
+from scorekeeper.instance import InstanceUnwritable
 from scorekeeper.matchfile import MAX_ENTRIES
 from tests.webtools import Actions, parse, visible_text
 
@@ -549,12 +550,12 @@ def test_a_thousands_separator_is_refused_not_read_as_decimals(actions):
 def test_an_import_over_the_entry_limit_is_refused_before_anything_is_replayed(
     actions, monkeypatch
 ):
-    from scorekeeper import matchfile
+    from scorekeeper import variants
 
-    def no_replay(self):
+    def no_replay(*args):
         raise AssertionError("replayed an import over the limit")
 
-    monkeypatch.setattr(matchfile.Match, "replay", no_replay)
+    monkeypatch.setattr(variants, "replay", no_replay)
     hands = [{"passed_out": True}] * 20_000
     document = {**rubber_document(hands), "variant": "chicago"}
     response = actions.import_file(document)

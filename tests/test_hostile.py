@@ -38,9 +38,10 @@ from scorekeeper import cli
 from scorekeeper import db as store
 from scorekeeper.app import create_app
 from scorekeeper.forms import option_field_name
+from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.matchfile import MAX_ENTRIES, MAX_TITLE, loads
 from scorekeeper.names import alike, name_problem, text_problem
-from scorekeeper.variants import MAX_NAME, VARIANTS, MatchError
+from scorekeeper.variants import MAX_NAME, MatchError
 from scorekeeper.views.commands import NO_REVISION
 from scorekeeper.views.messages import MAX_LINE, MAX_SHOWN, cut
 from tests.conftest import TableClient

@@ -32,10 +32,10 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper
-from scorekeeper import instance_folder, user_data_folder
+from scorekeeper import instance as places
 from scorekeeper.app import create_app
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.instance import instance_folder, user_data_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -70,12 +70,12 @@ def plain_environment(monkeypatch, tmp_path):
 
 
 def test_a_checkout_keeps_its_instance_folder_beside_the_code(plain_environment):
-    assert not scorekeeper.installed()
+    assert not places.installed()
     assert instance_folder() == ROOT / "instance"
 
 
 def test_an_installed_app_keeps_its_data_in_the_users_data_folder(plain_environment, monkeypatch):
-    monkeypatch.setattr(scorekeeper, "installed", lambda: True)
+    monkeypatch.setattr(places, "installed", lambda: True)
     assert instance_folder() == plain_environment / "home" / ".local" / "share" / "scorekeeper"
     monkeypatch.setenv("XDG_DATA_HOME", str(plain_environment / "data"))
     assert instance_folder() == plain_environment / "data" / "scorekeeper"
@@ -282,7 +282,7 @@ def test_the_installed_wheel_runs_from_its_own_environment(installed):
     where = _run(
         installed.command("python"),
         "-c",
-        "import scorekeeper; print(scorekeeper.__file__); print(scorekeeper.installed())",
+        "import scorekeeper.instance as i; print(i.__file__); print(i.installed())",
         cwd=installed.venv,
     )
     package, flag = where.stdout.split()

@@ -1,12 +1,16 @@
-"""Imports point down only: no import cycle among scorekeeper's modules (an
-import inside a function counts), and the rules never reach Flask, WTForms,
-sqlite-utils or WeasyPrint, directly or through another module.
+"""Imports point down only: no import cycle among scorekeeper's modules, not
+even through an import inside a function or one only type checkers read
+(`if TYPE_CHECKING:`); every name is imported from the module that defines it
+(one front door for each); the model sits at the bottom; and the rules never
+reach Flask, WTForms, sqlite-utils or WeasyPrint, directly or through another
+module.
 
 Every module is parsed with `ast`; relative imports are resolved, and
 importing `a.b.c` also counts as importing the packages `a.b` and `a` (their
-`__init__.py` runs first) unless the importer lives inside them. Imports under
-`if TYPE_CHECKING:` are left out: they are read by type checkers only and
-never run.
+`__init__.py` runs first) unless the importer lives inside them. Every import
+statement counts, wherever it stands: at the top, inside a function, or under
+`if TYPE_CHECKING:` (never run, but a cycle type checkers must untie is a
+layer out of place all the same).
 """
 
 from __future__ import annotations
@@ -26,33 +30,19 @@ PACKAGE = ROOT / "scorekeeper"
 FORBIDDEN_IN_RULES = {"flask", "flask_wtf", "wtforms", "sqlite_utils", "weasyprint"}
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+def package_modules(root: Path, package: str) -> dict[str, Path]:
+    """Module name -> file, for every module of `package` (a folder under `root`)."""
+    return {module_name(path, root): path for path in sorted((root / package).rglob("*.py"))}
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _imports(tree: ast.AST):
-    """Every Import/ImportFrom node, at any depth (functions included), except
-    those only type checkers see."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            for other in node.orelse:
-                yield from _imports(ast.Module(body=[other], type_ignores=[]))
-            continue
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-        yield from _imports(node)
+MODULES = package_modules(ROOT, "scorekeeper")
 
 
 def _parents(name: str) -> list[str]:
@@ -60,33 +50,40 @@ def _parents(name: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(1, len(parts))]
 
 
-def imports_of(name: str) -> tuple[set[str], set[str]]:
-    """(scorekeeper modules, outside top-level packages) that module `name` imports."""
-    path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+def _source(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The module a `from … import` statement reads from, relative ones resolved."""
+    if not node.level:
+        return node.module or ""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    base_parts = package.split(".")
+    base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+    return ".".join(base_parts + ([node.module] if node.module else []))
+
+
+def imports_of(
+    name: str, modules: dict[str, Path], top: str = "scorekeeper"
+) -> tuple[set[str], set[str]]:
+    """(modules of `top`, outside top-level packages) that module `name` imports,
+    by every import statement in it (inside functions and under TYPE_CHECKING too)."""
+    path = modules[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     inside: set[str] = set()
     outside: set[str] = set()
     targets: list[str] = []
-    for node in _imports(tree):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets += [alias.name for alias in node.names]
-            continue
-        if node.level:
-            base_parts = package.split(".")
-            base_parts = base_parts[: len(base_parts) - (node.level - 1)]
-            base = ".".join(base_parts + ([node.module] if node.module else []))
-        else:
-            base = node.module or ""
-        for alias in node.names:
-            child = f"{base}.{alias.name}"
-            targets.append(child if child in MODULES else base)
+        elif isinstance(node, ast.ImportFrom):
+            base = _source(name, path, node)
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                targets.append(child if child in modules else base)
     ancestors = set(_parents(name))
     for target in targets:
-        if target.split(".")[0] != "scorekeeper":
+        if target.split(".")[0] != top:
             outside.add(target.split(".")[0])
             continue
-        assert target in MODULES, f"{name} imports {target}, which is not a module"
+        assert target in modules, f"{name} imports {target}, which is not a module"
         inside.add(target)
         # Importing a.b.c runs a/__init__ and a/b/__init__ first.
         inside.update(p for p in _parents(target) if p not in ancestors)
@@ -94,10 +91,18 @@ def imports_of(name: str) -> tuple[set[str], set[str]]:
     return inside, outside
 
 
-GRAPH: dict[str, set[str]] = {}
-OUTSIDE: dict[str, set[str]] = {}
-for _name in MODULES:
-    GRAPH[_name], OUTSIDE[_name] = imports_of(_name)
+def import_graph(
+    modules: dict[str, Path], top: str = "scorekeeper"
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(module -> the package's modules it imports, module -> outside packages)."""
+    graph: dict[str, set[str]] = {}
+    outside: dict[str, set[str]] = {}
+    for name in modules:
+        graph[name], outside[name] = imports_of(name, modules, top)
+    return graph, outside
+
+
+GRAPH, OUTSIDE = import_graph(MODULES)
 
 # registry.py imports each game's hand entry by the name its kit declares
 # (importlib, not an import statement): those edges count like any other.
@@ -154,7 +159,7 @@ def test_the_graph_sees_imports_inside_functions_and_relative_imports():
     # cli.py imports the app factory inside a function; games/kit.py imports
     # ..sheets (relative, up the tree); games/catalog.py names each game;
     # registry.py imports each game's entry by the name its kit gives.
-    assert "scorekeeper" in GRAPH["scorekeeper.cli"]
+    assert "scorekeeper.app" in GRAPH["scorekeeper.cli"]
     assert "scorekeeper.sheets" in GRAPH["scorekeeper.games.kit"]
     assert "scorekeeper.games.rubber" in GRAPH["scorekeeper.games.catalog"]
     assert "scorekeeper.games.rubber.entry" in GRAPH["scorekeeper.registry"]
@@ -167,6 +172,46 @@ def test_the_cycle_finder_finds_a_cycle_through_a_function_import():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def _plant(root: Path, files: dict[str, str]) -> dict[str, Path]:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return package_modules(root, "planted")
+
+
+PLANTED_CYCLE = {
+    "planted/__init__.py": "",
+    # The model names the match file's type for type checkers only...
+    "planted/model.py": (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .matchfile import Match\n"
+    ),
+    # ...which imports the replay inside a function...
+    "planted/matchfile.py": "def load():\n    from planted.games import replay\n",
+    # ...whose games name the model, the typing way of spelling the guard.
+    "planted/games/__init__.py": (
+        "import typing\nif typing.TYPE_CHECKING:\n    from .. import model\n"
+    ),
+    "planted/games/rules.py": "from ..model import Stake\n",
+    "planted/below.py": "import json\n",
+}
+
+
+def test_a_cycle_through_type_checking_and_function_imports_is_found(tmp_path):
+    graph, outside = import_graph(_plant(tmp_path, PLANTED_CYCLE), top="planted")
+    assert graph["planted.model"] == {"planted.matchfile"}
+    assert graph["planted.matchfile"] == {"planted.games"}
+    assert graph["planted.games"] == {"planted.model"}
+    assert outside["planted.below"] == {"json"}
+    assert cycles(graph) == [["planted.games", "planted.matchfile", "planted.model"]]
+
+
+def test_the_planted_package_without_its_guarded_import_has_no_cycle(tmp_path):
+    files = {**PLANTED_CYCLE, "planted/model.py": "from typing import TYPE_CHECKING\n"}
+    graph, _ = import_graph(_plant(tmp_path, files), top="planted")
+    assert cycles(graph) == []
 
 
 def test_no_import_cycle():
@@ -309,6 +354,9 @@ def test_no_blueprint_imports_another():
 
 
 def test_no_import_inside_a_function_in_the_views_or_the_package():
+    """Save one: the package's `__getattr__` imports the app factory when asked
+    for `scorekeeper.create_app` (flask --app scorekeeper), so that importing
+    the package, as the command line does, loads no Flask."""
     found = []
     for name, path in MODULES.items():
         if not _in_the_app_layer(name):
@@ -316,14 +364,209 @@ def test_no_import_inside_a_function_in_the_views_or_the_package():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
                 found += [
-                    f"{name}:{inner.lineno}"
+                    (name, getattr(node, "name", "lambda"), _source(name, path, inner))
                     for inner in ast.walk(node)
-                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                    if isinstance(inner, ast.ImportFrom)
                 ]
-    assert found == []
+                found += [
+                    (name, getattr(node, "name", "lambda"), alias.name)
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import)
+                    for alias in inner.names
+                ]
+    assert found == [("scorekeeper", "__getattr__", "scorekeeper.app")]
 
 
-def test_the_package_itself_stays_light():
-    """The command line and the PDF worker import `scorekeeper` first: it imports
-    none of the app's layers (the factory is scorekeeper.app)."""
-    assert GRAPH["scorekeeper"] == set()
+# --- the package's front door: create_app, found by Flask, opened only when asked ----
+
+
+def test_the_package_imports_the_app_factory_only():
+    """`scorekeeper` imports nothing but the factory (inside `__getattr__`), and
+    no module imports `scorekeeper` itself: the instance folder, the secret key
+    and the shared folders are scorekeeper/instance.py's."""
+    assert GRAPH["scorekeeper"] == {"scorekeeper.app"}
+    assert sorted(name for name, imported in GRAPH.items() if "scorekeeper" in imported) == []
+    assert "scorekeeper.instance" in GRAPH["scorekeeper.app"]
+
+
+def test_the_package_hands_out_the_factory_and_nothing_else():
+    import scorekeeper
+    import scorekeeper.app
+
+    assert scorekeeper.create_app is scorekeeper.app.create_app
+    with pytest.raises(AttributeError, match="module 'scorekeeper' has no attribute 'instance_"):
+        scorekeeper.instance_folder  # noqa: B018 - the attribute is the test
+
+
+def test_importing_the_package_and_the_command_line_loads_none_of_them():
+    assert heavy_modules_loaded("import scorekeeper, scorekeeper.cli") == []
+
+
+def test_asking_the_package_for_the_factory_loads_the_app():
+    """The probe's control: the factory, once asked for, loads Flask and the forms."""
+    loaded = heavy_modules_loaded("import scorekeeper\nscorekeeper.create_app")
+    assert loaded == ["flask", "flask_wtf", "sqlite_utils", "weasyprint", "wtforms"]
+
+
+def test_flask_finds_the_factory_in_the_package(tmp_path):
+    """`flask --app scorekeeper routes` (and so `flask --app scorekeeper run`)
+    finds create_app in the package and lists every route of the app."""
+    done = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "routes", "--sort", "rule"],
+        cwd=tmp_path,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "SCOREKEEPER_INSTANCE": str(tmp_path / "instance"),
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    header, ruler, *rows = done.stdout.splitlines()
+    assert header.split() == ["Endpoint", "Methods", "Rule"]
+    listed = {(row.split()[0], row.split()[-1]) for row in rows}
+    import scorekeeper.app
+
+    app = scorekeeper.app.create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.db")})
+    assert listed == {(rule.endpoint, rule.rule) for rule in app.url_map.iter_rules()}
+    assert ("sheets.sheet_pdf", "/m/<match:match_id>/sheet.pdf") in listed
+    assert (tmp_path / "instance" / "scorekeeper.db").is_file()
+
+
+# --- one front door for every name ----------------------------------------------------
+
+
+def defined_names(path: Path) -> set[str]:
+    """The names a module defines at its top level (functions, classes, assignments,
+    also under a top-level `if` or `try`); never the names it imports."""
+    names: set[str] = set()
+    body = list(ast.parse(path.read_text(encoding="utf-8")).body)
+    while body:
+        node = body.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.If | ast.Try):
+            body += [*node.body, *node.orelse, *getattr(node, "finalbody", [])]
+            body += [item for handler in getattr(node, "handlers", []) for item in handler.body]
+    return names
+
+
+def _exported(path: Path) -> list[str]:
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return [ast.literal_eval(item) for item in node.value.elts]
+    return []
+
+
+def imported_elsewhere(
+    modules: dict[str, Path], files: list[Path], root: Path, top: str
+) -> list[str]:
+    """Every `from <a module of top> import name` in `files` whose module does not
+    define `name` (a second front door), and every `__all__` entry a module of
+    `top` does not define, one line each."""
+    defined = {name: defined_names(path) for name, path in modules.items()}
+    found = []
+    for path in files:
+        inside = path.is_relative_to(root / top)
+        name = module_name(path, root) if inside else ""
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            source = _source(name, path, node) if inside else node.module or ""
+            if source not in modules:
+                continue
+            for alias in node.names:
+                if f"{source}.{alias.name}" not in modules and alias.name not in defined[source]:
+                    where = path.relative_to(root)
+                    found.append(f"{where}:{node.lineno} imports {alias.name} from {source}")
+        if inside:
+            found += [
+                f"{path.relative_to(root)}: __all__ names {n}, which it only imports"
+                for n in _exported(path)
+                if n not in defined[name]
+            ]
+    return found
+
+
+CODE = sorted(
+    path
+    for folder in ("scorekeeper", "tests", "benchmarks", "scripts")
+    for path in (ROOT / folder).rglob("*.py")
+)
+
+
+def test_every_name_is_imported_from_the_module_that_defines_it():
+    """One front door each: the games from games/catalog.py, the outcome and
+    problem types from games/common.py, the match types from model.py …,
+    in the package, its tests, benchmarks and scripts."""
+    assert imported_elsewhere(MODULES, CODE, ROOT, "scorekeeper") == []
+
+
+def test_a_second_front_door_is_found(tmp_path):
+    files = {
+        "planted/__init__.py": "",
+        "planted/catalog.py": "GAMES = []\nVARIANTS = {}\n",
+        "planted/variants.py": (
+            "from .catalog import VARIANTS\n__all__ = ['VARIANTS', 'replay']\ndef replay(): ...\n"
+        ),
+        "planted/views.py": (
+            "from planted.catalog import GAMES\nfrom .variants import VARIANTS, replay\n"
+        ),
+    }
+    modules = _plant(tmp_path, files)
+    assert imported_elsewhere(modules, sorted(modules.values()), tmp_path, "planted") == [
+        "planted/variants.py: __all__ names VARIANTS, which it only imports",
+        "planted/views.py:2 imports VARIANTS from planted.variants",
+    ]
+
+
+# --- the model at the bottom ----------------------------------------------------------
+
+
+def test_the_model_imports_nothing_of_scorekeeper():
+    assert GRAPH["scorekeeper.model"] == set()
+    assert OUTSIDE["scorekeeper.model"] == {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "datetime",
+        "decimal",
+        "fractions",
+        "typing",
+    }
+
+
+@pytest.mark.parametrize(
+    "name", ["scorekeeper.matchfile", "scorekeeper.ledger", "scorekeeper.stats"]
+)
+def test_the_parser_the_ledger_and_the_statistics_import_the_model(name):
+    assert "scorekeeper.model" in GRAPH[name]
+
+
+BELOW_THE_PARSER = sorted(
+    name
+    for name in MODULES
+    if name.startswith(("scorekeeper.games", "scorekeeper.sheets")) and not name.endswith(".entry")
+) + ["scorekeeper.ledger", "scorekeeper.stats"]
+
+
+@pytest.mark.parametrize("name", BELOW_THE_PARSER)
+def test_the_games_sheets_ledger_and_statistics_never_reach_the_parser(name):
+    """They name a match by the model's type, never by importing the match file."""
+    assert "scorekeeper.matchfile" not in reachable(GRAPH, name)
+
+
+def test_the_match_stake_and_summary_types_live_in_the_model():
+    import scorekeeper.model
+
+    kept = ("Match", "Stake", "MatchSummary", "Seat", "PlayerTally", "PartnerTally")
+    assert {n: getattr(scorekeeper.model, n).__module__ for n in kept} == {
+        n: "scorekeeper.model" for n in kept
+    }

@@ -12,8 +12,9 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.ledger import MatchSummary, Period, Transfer, ledger, settle_up
+from scorekeeper.ledger import Period, Transfer, ledger, settle_up
 from scorekeeper.matchfile import dumps, from_document, loads
+from scorekeeper.model import MatchSummary
 from scorekeeper.report import match_summary
 from scorekeeper.variants import MatchError
 

@@ -3,13 +3,16 @@ one undoable deletion come through, and the matches get watch addresses."""
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
 
 from scorekeeper import db as store
+from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.migrations import migrations
 
 
@@ -262,3 +265,81 @@ def test_migrating_a_migrated_copy_only_reads_it(tmp_path, migrated_template):
     store.migrate(str(copy))
     assert copy.read_bytes() == before
     assert schema(copy) == SCHEMA
+
+
+# --- each migration carries what it knew ---------------------------------------------
+
+MIGRATIONS_PY = Path(__file__).resolve().parent.parent / "scorekeeper" / "migrations.py"
+
+
+def test_the_migrations_import_nothing_of_the_app():
+    """Only the standard library and sqlite-utils: a migration that read today's
+    list of games (or any helper of today) would upgrade an old store differently
+    from the day it was written."""
+    tree = ast.parse(MIGRATIONS_PY.read_text(encoding="utf-8"))
+    imported = sorted(
+        ("." * node.level + (node.module or "")) if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    )
+    assert [name for name in imported if name.startswith((".", "scorekeeper"))] == []
+
+
+def _store_before_the_change_log(path: str, variant: str, players: list[str]) -> None:
+    old = store.connect(path)
+    with store.writing(old):
+        migrations.apply(old, stop_before="m002_change_log")
+    old["matches"].insert(
+        {
+            "id": 1,
+            "variant": variant,
+            "title": None,
+            "players": json.dumps(players),
+            "options": "{}",
+            "stake": None,
+            "created": "2026-11-20T19:00:00+00:00",
+            "updated": "2026-11-20T19:00:00+00:00",
+        }
+    )
+    old.close()
+
+
+def _first_summary(path: str) -> str:
+    db = store.connect(path)
+    [summary] = [row["summary"] for row in db["changes"].rows_where("revision = 1")]
+    db.close()
+    return summary
+
+
+@pytest.mark.parametrize(
+    "variant, name",
+    [
+        ("top-game", "The Top Game"),
+        ("need-a-fourth", "Need a Fourth?"),
+        ("bridge-for-three", "Bridge for Three"),
+        ("mini-bridge", "Mini Bridge"),
+        ("mini-bridge-3", "Mini Bridge for three"),
+        ("rubber", "Rubber bridge"),
+        ("honeymoon", "Honeymoon bridge"),
+        ("chicago", "Chicago"),
+        ("calypso", "Calypso"),
+        ("whist", "whist"),  # a game it never knew keeps its id
+    ],
+)
+def test_the_change_log_migration_names_each_game_as_it_knew_it(tmp_path, variant, name):
+    path = str(tmp_path / "old.db")
+    _store_before_the_change_log(path, variant, ["Ann", "Bob", "Cy", "Dee"])
+    store.migrate(path)
+    assert _first_summary(path) == f"Match started: {name}, Ann · Bob · Cy · Dee"
+
+
+def test_renaming_a_game_today_leaves_what_the_migration_writes(tmp_path, monkeypatch):
+    """The names are the ones of 23 November 2026, when the change log came:
+    a game renamed since (here, rubber) does not change an old store's upgrade."""
+    renamed = type("Renamed", (VARIANTS["rubber"],), {"name": "Rubber bridge, renamed"})
+    monkeypatch.setitem(VARIANTS, "rubber", renamed)
+    path = str(tmp_path / "old.db")
+    _store_before_the_change_log(path, "rubber", ["Ann", "Bob", "Cy", "Dee"])
+    store.migrate(path)
+    assert _first_summary(path) == "Match started: Rubber bridge, Ann · Bob · Cy · Dee"

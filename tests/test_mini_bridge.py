@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.games.catalog import settlement_for
 from scorekeeper.games.mini_bridge.rules import (
     MiniBridge,
     MiniBridgePlayed,
@@ -23,7 +24,6 @@ from scorekeeper.games.mini_bridge.rules import (
     tricks_needed,
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
-from scorekeeper.registry import settlement_for
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]

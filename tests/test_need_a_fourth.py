@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.games.catalog import settlement_for
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.need_a_fourth.rules import (
     NeedAFourthDetails,
@@ -18,7 +19,6 @@ from scorekeeper.games.need_a_fourth.rules import (
     structured_bids,
 )
 from scorekeeper.games.settlement import PAIRWISE
-from scorekeeper.registry import settlement_for
 from scorekeeper.variants import MatchError, replay
 
 PLAYERS = ["Ann", "Bob", "Cy"]

@@ -22,6 +22,7 @@ from scorekeeper import pdf
 from scorekeeper.db import create_match, get_db
 from scorekeeper.matchfile import from_document
 from scorekeeper.pdf import BASE_URL, RefusedURL, StaticFetcher
+from scorekeeper.variants import replay_match
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -282,7 +283,7 @@ def test_appendix_never_splits_a_hand_across_pages(client):
     document = example("rubber")
     reader = get_pdf(client, store(client, document), "?paper=letter&appendix=1")
     texts = [" ".join(text.split()) for text in pages_text(reader)]
-    outcome = from_document(document).replay()
+    outcome = replay_match(from_document(document))
     players = document["players"]
     checked = 0
     for hand in outcome.hands:

@@ -40,7 +40,7 @@ def _sources(*folders: str, suffixes=(".py", ".html", ".js")) -> dict[str, str]:
 
 
 def test_the_replay_is_read_through_its_summary_never_the_live_game():
-    from scorekeeper.variants import Outcome
+    from scorekeeper.games.common import Outcome
 
     assert "game" not in Outcome.__dataclass_fields__
     readers = [

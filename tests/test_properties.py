@@ -24,12 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import cli
-from scorekeeper.games.common import STRAINS
+from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.games.common import STRAINS, Outcome
 from scorekeeper.matchfile import TOP_LEVEL_KEYS, dumps, from_document, loads
 from scorekeeper.names import text_problem
 from scorekeeper.report import score_document
 from scorekeeper.settle import exact_balances, settle
-from scorekeeper.variants import VARIANTS, MatchError, Outcome, replay
+from scorekeeper.variants import MatchError, replay, replay_match
 
 SETTINGS = settings(
     max_examples=30,
@@ -384,7 +385,7 @@ AMOUNT = re.compile(r"^[0-9]+\.[0-9]{2}$")
 
 def check_settlement(doc: dict[str, Any]) -> None:
     match = from_document(doc)
-    outcome = match.replay()
+    outcome = replay_match(match)
     amount, per = match.stake.amount, match.stake.per
     balances, payments = settle(outcome, amount, per)
     players = doc["players"]

@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper import registry
 from scorekeeper.app import create_app
+from scorekeeper.games.catalog import GAMES, VARIANTS, game_for
 from scorekeeper.games.common import Game
 from scorekeeper.games.kit import GameKit, Variant
 from scorekeeper.games.rubber import sheet as rubber_sheet
@@ -19,9 +20,8 @@ from scorekeeper.games.rubber.rules import Rubber
 from scorekeeper.games.settlement import PARTNERSHIP, ROUNDED_PARTNERSHIP
 from scorekeeper.games.top_game.entry import TopGameEntry
 from scorekeeper.games.top_game.rules import TopGame
-from scorekeeper.registry import GAMES, entry_for, game_for
+from scorekeeper.registry import entry_for
 from scorekeeper.settle import usual_per
-from scorekeeper.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = {

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import docs
-from scorekeeper.variants import VARIANTS
+from scorekeeper.games.catalog import VARIANTS
 from tests.webtools import links, parse, texts, visible_text
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

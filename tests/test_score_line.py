@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.games.catalog import score_line
 from scorekeeper.matchfile import loads
-from scorekeeper.registry import score_line
+from scorekeeper.variants import replay_match
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -26,7 +27,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 )
 def test_score_line_of_each_kind_of_game(variant, line):
     match = loads((EXAMPLES / f"{variant}.json").read_text(encoding="utf-8"))
-    assert score_line(match, match.replay()) == line
+    assert score_line(match, replay_match(match)) == line
 
 
 def test_the_form_after_a_save_shows_the_score_line(actions):

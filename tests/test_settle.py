@@ -4,17 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.games.common import Summary
+from scorekeeper.games.common import Outcome, Summary
 from scorekeeper.games.rubber.rules import PartnershipSummary
-from scorekeeper.settle import (
-    exact_balances,
-    payments,
-    round_balances,
-    round_to_hundreds,
-    settle,
-    usual_per,
-)
-from scorekeeper.variants import Outcome
+from scorekeeper.games.settlement import round_to_hundreds
+from scorekeeper.settle import exact_balances, payments, round_balances, settle, usual_per
 
 
 def outcome(variant, totals, finished=True, winners=(), options=None, units=None):

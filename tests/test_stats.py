@@ -17,6 +17,7 @@ from scorekeeper.ledger import Period, select
 from scorekeeper.matchfile import from_document, loads
 from scorekeeper.report import match_summary
 from scorekeeper.stats import Figure, statistics, tally_match
+from scorekeeper.variants import replay_match
 from tests.test_ledger import (
     CALYPSO,
     CHICAGO,
@@ -230,7 +231,7 @@ def test_details_read_the_same_as_a_dict_or_as_an_object(doc):
     """The games' rules are turning each hand's `details` from a dict into a typed
     dataclass: the accessors read a fact by key or by attribute alike."""
     match = from_document(doc)
-    outcome = match.replay()
+    outcome = replay_match(match)
     as_given = tally_match(match.variant, match.players, match.hands, outcome)
     for result in outcome.hands:
         result.details = flipped(result.details)

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import SecretKeyTooShort, cli
+from scorekeeper import cli
 from scorekeeper import db as store
 from scorekeeper.app import create_app
+from scorekeeper.instance import SecretKeyTooShort
 from tests.webtools import visible_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,9 +2,9 @@
 
 import pytest
 
+from scorekeeper.games.catalog import game_for
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
-from scorekeeper.registry import game_for
 from scorekeeper.variants import MatchError, replay
 
 PLAYERS = ["Ann", "Bob", "Cy"]

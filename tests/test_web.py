@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import create_app
+from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
-from scorekeeper.variants import VARIANTS
 from tests.webtools import Actions, checked, field_errors, items, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

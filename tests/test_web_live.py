@@ -225,7 +225,7 @@ def test_opened_on_this_machine_the_qr_codes_carry_the_network_address(app, acti
 
 
 def test_problems_land_on_their_fields_by_structure_not_by_text(app):
-    from scorekeeper.variants import Problem
+    from scorekeeper.games.common import Problem
     from scorekeeper.views.commands import place_problems
 
     class Field:

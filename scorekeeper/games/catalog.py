@@ -11,15 +11,13 @@ is attached above it, by the name the kit declares, in scorekeeper/registry.py
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..model import Match
 from . import bridge_for_three, calypso, mini_bridge, need_a_fourth, rubber, top_game
 from .common import Game, Outcome
 from .kit import GameKit, Variant
 from .settlement import Settlement
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ..matchfile import Match
 
 # The games, in the order New match offers them.
 GAMES: list[GameKit] = [

@@ -26,18 +26,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..charts import Series, running_chart
+from ..model import Match
 from ..sheets import hand_rows
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
 from .facts import GameStats
 from .settlement import Settlement
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ..matchfile import Match
-
 
 GAMES_FOLDER = Path(__file__).resolve().parent
 

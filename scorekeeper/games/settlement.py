@@ -9,13 +9,11 @@ comparing the kind's name. Rules: docs/settlement.md. Pure Python.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..model import Stake
 from ..words import minus, signed
 from .common import Outcome, Summary, partnerships
-
-if TYPE_CHECKING:
-    from ..matchfile import Stake
 
 HUNDRED = 100
 

@@ -9,13 +9,11 @@ Nothing here is stored: it is computed from the replay every time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..games.common import Outcome
+from ..model import Match
 from ..words import hand_label, hand_title, hand_words, minus_signs
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the sheets
-    from ..matchfile import Match
 
 
 def hand_rows(

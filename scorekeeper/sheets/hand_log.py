@@ -12,7 +12,7 @@ from typing import Any
 
 from ..games.catalog import game_for
 from ..games.common import Details, HandResult, LogFacts, Outcome, _is_int
-from ..matchfile import Match
+from ..model import Match
 from ..words import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]

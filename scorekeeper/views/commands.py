@@ -17,7 +17,7 @@ from flask import abort, request
 
 from ..changelog import Command
 from ..db import Applied, StoredMatch, apply, get_db
-from ..variants import Problem
+from ..games.common import Problem
 from .phone import phone_name
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")

@@ -25,10 +25,13 @@ from .. import groups as g
 from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
-from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, Match, loads
+from ..games.catalog import VARIANTS
+from ..games.common import Outcome, Problem
+from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, loads
+from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
-from ..variants import VARIANTS, MatchError, Outcome, Problem
+from ..variants import MatchError, replay_match
 from .commands import NO_REVISION, form_key, form_revision
 from .ledger import chosen_period, ledger_context, payments_asked
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
@@ -67,7 +70,7 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
         if stored is None:
             continue
         try:
-            outcome = stored.match.replay()
+            outcome = replay_match(stored.match)
         except MatchError:
             outcome = None
         found.append(

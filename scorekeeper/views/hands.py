@@ -31,8 +31,10 @@ from wtforms import RadioField
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
 from ..entry import HandEntry
-from ..registry import entry_for, score_line
-from ..variants import MatchError, NextHand, Outcome, Problem, replay
+from ..games.catalog import score_line
+from ..games.common import NextHand, Outcome, Problem
+from ..registry import entry_for
+from ..variants import MatchError, replay, replay_match
 from ..words import hand_title
 from .commands import (
     NO_REVISION,
@@ -130,7 +132,7 @@ def _after_save(match_id: str, applied: Applied, kind: str, outcome: Outcome | N
 
 def _replayed(match) -> Outcome | None:
     try:
-        return match.replay()
+        return replay_match(match)
     except MatchError:
         return None
 

@@ -23,8 +23,8 @@ from ..changelog import (
     describe,
 )
 from ..forms import ConfirmForm
+from ..games.catalog import VARIANTS
 from ..registry import entry_for
-from ..variants import VARIANTS
 from .commands import NoRevision, command, submit
 from .messages import change_lines, changed_words, cut, flash_problems, flash_undo
 from .pages import load_or_404

@@ -34,10 +34,12 @@ from .. import groups as g
 from .. import pdf
 from ..assets import static_folders
 from ..charts import balance_chart
-from ..ledger import Ledger, MatchSummary, Period, Transfer, ledger
+from ..games.catalog import VARIANTS
+from ..games.common import Outcome
+from ..ledger import Ledger, Period, Transfer, ledger
+from ..model import MatchSummary
 from ..stats import MemberStats, statistics
 from ..summaries import Kept, group_summaries
-from ..variants import VARIANTS, Outcome
 from ..words import minus_signs, signed
 from .matches import spreadsheet_safe
 

@@ -15,22 +15,24 @@ from .. import groups, pdf
 from ..backup import zip_matches
 from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
+from ..games.catalog import VARIANTS
+from ..games.common import Problem
 from ..groupfile import MAX_GROUP_FILE_BYTES, names_group
 from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
     MAX_FILE_BYTES,
-    Match,
     dumps,
     from_document,
     loads,
     parse_stake,
 )
+from ..model import Match
 from ..names import alike, name_problem, normal
 from ..registry import entry_for
 from ..settle import usual_per
 from ..sheets.hand_log import log_table
-from ..variants import VARIANTS, MatchError, Problem
+from ..variants import MatchError
 from .commands import (
     NO_REVISION,
     SESSION_LOST,

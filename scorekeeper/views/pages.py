@@ -14,10 +14,12 @@ from markupsafe import Markup
 
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match
-from ..matchfile import Match
-from ..registry import build_sheet, entry_for, settlement_for
+from ..games.catalog import VARIANTS, build_sheet, settlement_for
+from ..games.common import Outcome
+from ..model import Match
+from ..registry import entry_for
 from ..settle import settle
-from ..variants import VARIANTS, MatchError, Outcome
+from ..variants import MatchError, replay_match
 from .phone import phone_name
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
@@ -36,7 +38,7 @@ def load_or_404(match_id: str) -> Loaded:
     if stored is None:
         abort(404)
     try:
-        return Loaded(stored, stored.match.replay(), [])
+        return Loaded(stored, replay_match(stored.match), [])
     except MatchError as exc:
         return Loaded(stored, None, [problem.read() for problem in exc.problems])
 
@@ -47,7 +49,7 @@ def match_state(stored: StoredMatch) -> dict:
     and `hands`, the hands played as the rules count them (a redeal is not a
     hand), None when the match no longer replays."""
     try:
-        outcome = stored.match.replay()
+        outcome = replay_match(stored.match)
     except MatchError:
         return {"state": "needs a fix", "next": "a hand no longer fits the rules", "hands": None}
     hands = outcome.hands_played

@@ -9,8 +9,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, url_for
 
 from .. import docs
-from ..registry import game_for
-from ..variants import VARIANTS
+from ..games.catalog import VARIANTS, game_for
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 

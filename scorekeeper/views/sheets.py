@@ -10,11 +10,12 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from .. import pdf
 from ..assets import static_folders
 from ..changelog import local_time
+from ..games.catalog import VARIANTS, build_sheet, settlement_for
+from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
-from ..matchfile import MAX_ENTRIES, Match
-from ..registry import build_sheet, settlement_for
+from ..matchfile import MAX_ENTRIES
+from ..model import Match
 from ..settle import exact_balances
-from ..variants import VARIANTS, Outcome
 from ..words import signed
 from .pages import Loaded, filename, load_or_404, settlement_view, stake_text
 

@@ -3,14 +3,12 @@ drawn as inline SVG, and the hand log with every player's peg after each hand.""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ...words import hand_label, minus
 from ..common import Outcome, contract_text
 from .rules import FLOOR, WINNING_HOLE, BridgeForThreeDetails
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 # Board geometry in SVG user units; the drawing scales to the page width.
 HOLE_STEP = 20

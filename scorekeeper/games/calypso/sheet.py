@@ -4,13 +4,11 @@ match totals per side."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ..common import Outcome
 from .rules import CalypsoDetails
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 
 def _side_row(side: dict[str, Any], tallies: dict[str, Any], winning: list[str] | None):

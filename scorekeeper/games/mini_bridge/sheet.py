@@ -4,14 +4,12 @@ and beside the hand number who declared what and how it went."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ...words import hand_label, hand_title
 from ..common import STRAIN_SYMBOL, Details, Outcome
 from .rules import MiniBridgePlayed, MiniBridgeRedeal, MiniBridgeScrapped
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 
 def columns(match: Match) -> list[list[str]]:

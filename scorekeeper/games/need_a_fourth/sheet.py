@@ -3,14 +3,12 @@ and result of each hand and who was Chooser, Partner and Declarer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ...sheets import running_rows
 from ..common import STRAIN_SYMBOL, Details, Outcome, parse_contract
 from .rules import NeedAFourthDetails
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 
 def contract_label(contract: str) -> str:

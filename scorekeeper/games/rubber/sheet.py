@@ -9,17 +9,15 @@ Chicago blocks also list the deals with their dealer and vulnerability.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ...sheets import hand_rows
 from ...words import REDEAL_MARK
 from ..common import HandResult, Outcome, parse_contract
 from ..common import contract_text as written
 from ..settlement import round_to_hundreds
 from .rules import RubberDeal, RubberDetails
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 # What an entry is, in the few letters that fit under it on a phone.
 WHAT_LABEL = {

@@ -4,14 +4,12 @@ dealing order, the note (final bid · dummy tops · contract) under the dealer."
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ...model import Match
 from ...words import hand_label, hand_title, signed
 from ..common import Outcome, contract_text
 from .rules import PASSED_OUT_PN, RAISE_PENALTY, TopGameDetails, TopGamePlayed, level_for
-
-if TYPE_CHECKING:  # only for type hints: the match file module sits above the games
-    from ...matchfile import Match
 
 # The key's examples: a final bid and dummy's tops that make a contract, and a
 # pair whose playnumber passes the hand out.
