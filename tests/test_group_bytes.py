@@ -20,7 +20,7 @@ from scorekeeper import groupfile as gf
 from scorekeeper import groups as g
 from scorekeeper.matchfile import from_document
 from tests.test_backup import scorekeeper
-from tests.test_groupfile import group_ledger
+from tests.test_groupfile import friday, group_ledger
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -186,3 +186,28 @@ def test_other_forms_keep_the_small_request_limit(client):
     and every other form keep the app's 2 MB."""
     assert upload(client, b" " * (3 * MB), "/import/copy").status_code == 413
     assert upload(client, b" " * (5 * MB), "/import").status_code == 413
+
+
+def test_a_file_written_tightly_is_refused_when_the_app_would_write_it_larger(db_path, monkeypatch):
+    """The import measures the group as the app writes it (its own download
+    must import back): a file within the limit only by leaving out spaces is
+    refused, naming both sizes, and nothing is stored."""
+    tight = json.dumps(friday(), separators=(",", ":")).encode()
+    monkeypatch.setattr(gf, "MAX_GROUP_FILE_BYTES", len(tight))
+    db = store.connect(db_path)
+    try:
+        with pytest.raises(g.GroupRefused) as refused:
+            gf.import_group(db, gf.read_group_file(tight))
+        spaced = len(gf.dumps(friday()).encode())
+        assert str(refused.value) == (
+            f"As this app writes it, this group's file would be {spaced // 1024} kB,"
+            f" more than the {len(tight) // 1024} kB a group file holds."
+        )
+        assert (db["groups"].count, db["matches"].count) == (0, 0)
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def db_path(store_path) -> str:
+    return store_path
