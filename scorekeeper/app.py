@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Request, Response, current_app, render_template, request
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFError
 from jinja2 import ChoiceLoader, FileSystemLoader
@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
+from .groups import MAX_GROUP_FILE_BYTES
 from .instance import (
     MIN_SECRET_KEY,
     InstanceUnwritable,
@@ -35,6 +36,27 @@ from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
 from .words import minus, signed
 
+# The forms that take a group file: their request may carry a whole group file
+# (and the form around it); every other form keeps MAX_CONTENT_LENGTH.
+GROUP_FILE_FORMS = frozenset({"matches.import_file", "groupfile.import_copy"})
+GROUP_FILE_REQUEST = MAX_GROUP_FILE_BYTES + 64 * 1024
+
+
+class TableRequest(Request):
+    """A request to this app: the import of a group file may be larger than
+    any other form (Flask's per-request limit, set before the form is read, the
+    CSRF check included)."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is None and self.endpoint in GROUP_FILE_FORMS:
+            return current_app.config["MAX_GROUP_FILE_REQUEST"]
+        return super().max_content_length
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
 
 def create_app(
     test_config: dict[str, Any] | None = None, *, instance: str | os.PathLike[str] | None = None
@@ -48,6 +70,7 @@ def create_app(
         template_folder=shared_folder("templates"),
         static_folder=shared_folder("static"),
     )
+    app.request_class = TableRequest
     instance = Path(app.instance_path)
     try:
         # A folder the app makes is its owner's only (the database, the key).
@@ -59,6 +82,7 @@ def create_app(
         # The rules pages' decisions are drawn from docs/variants/<id>.md.
         DOCS_FOLDER=shared_folder("docs"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # a match file is a few kB
+        MAX_GROUP_FILE_REQUEST=GROUP_FILE_REQUEST,  # the group file's import (TableRequest)
         WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; don't expire forms mid-game
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -20,9 +20,9 @@ from .variants import MatchError
 
 EXIT_INVALID = 2
 # Enough to tell a match file or a group file over its limit (the group file's,
-# groupfile.MAX_GROUP_FILE_BYTES, written out: importing that module here would
+# groups.MAX_GROUP_FILE_BYTES, written out: importing that module here would
 # load the store for `scorekeeper score` too; a test checks the two agree).
-MAX_IMPORT_READ = max(MAX_FILE_BYTES, 1536 * 1024) + 1
+MAX_IMPORT_READ = max(MAX_FILE_BYTES, 4 * 1024 * 1024) + 1
 
 
 def cmd_score(args: argparse.Namespace) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -26,27 +26,33 @@ from sqlite_utils import Database
 
 from .backup import _own_folder, slug, write_file
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE
-from .db import create_match, load_match, writing
+from .db import create_match, writing
 from .games.catalog import VARIANTS
 from .games.common import Problem, key_name
 from .groups import (
     ADD_MATCHES,
     CREATE,
     EVERY_GAME,
+    FORMAT,
+    MAX_GROUP_FILE_BYTES,
     MAX_GROUP_MATCHES,
     MAX_GROUP_PAYMENTS,
     MAX_MEMBERS,
     PAY,
     GroupApplied,
     GroupCommand,
+    GroupRefused,
     GroupState,
     amount_problem,
     apply_in,
     create_group,
+    dumps,
+    group_document,
+    group_file_bytes,
     group_name_problem,
     load_group,
     member_name_problem,
-    played_day,
+    size_words,
     stake_refusal,
     start_asked,
     start_repeated,
@@ -63,16 +69,12 @@ from .model import Match
 from .names import alike, name_problem, normal, pick, text_problem
 from .variants import MatchError
 
-FORMAT = "scorekeeper-group/1"
 TOP_LEVEL_KEYS = ("format", "name", "members", "stakes", "matches", "payments")
 MATCH_KEYS = ("mapping", "match")
 PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
-# Limits of the table app: years of weekly evenings, in a file the web import
-# takes (its requests are at most 2 MB).
-MAX_GROUP_FILE_BYTES = 1536 * 1024
 GROUP_LIMITS_TEXT = (
     f"a group file holds at most {MAX_MEMBERS} members, {MAX_GROUP_MATCHES} matches"
-    f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most 1.5 MB"
+    f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most {size_words(MAX_GROUP_FILE_BYTES)}"
 )
 # The file, its matches, an entry, then a match file's own nesting.
 MAX_GROUP_DEPTH = MAX_DEPTH + 3
@@ -119,68 +121,6 @@ class GroupHere(Exception):
 
 
 # --- writing ----------------------------------------------------------------------
-
-
-def group_document(db: Database, state: GroupState) -> dict[str, Any]:
-    """The group file of a stored group. A deleted match of the group is left
-    out (it counts in no ledger); each match names the day it was played."""
-    names = {m.id: m.name for m in state.members}
-    matches = []
-    for match_id, joined in state.matches.items():
-        stored = load_match(db, match_id)
-        if stored is None or stored.deleted:
-            continue
-        match = stored.match
-        if match.played is None:
-            match = replace(match, played=played_day(stored.created))
-        mapping = {player: names[member] for player, member in joined.mapping.items()}
-        entry = {"mapping": mapping, "match": match.as_json()}
-        matches.append(((match.played, stored.created, match_id), entry))
-    matches.sort(key=lambda found: found[0])
-    payments = [
-        {
-            "from": names[p.payer],
-            "to": names[p.payee],
-            "amount": p.amount,
-            "currency": p.currency,
-            "date": p.date,
-            "by": p.device,
-        }
-        for p in state.payments
-    ]
-    return {
-        "format": FORMAT,
-        "name": state.name,
-        "members": [m.name for m in state.members],
-        "stakes": {game: state.stakes[game] for game in _game_order(state.stakes)},
-        "matches": [entry for _, entry in matches],
-        "payments": payments,
-    }
-
-
-def _game_order(stakes: dict[str, Any]) -> list[str]:
-    return [game for game in (EVERY_GAME, *VARIANTS) if game in stakes]
-
-
-def dumps(doc: dict[str, Any]) -> str:
-    """The group file as text: one line per match and per payment, so a long
-    group stays readable and a change shows as one line in a diff."""
-
-    def one(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
-    lines = ["{"]
-    keys = list(doc)
-    for index, key in enumerate(keys):
-        value = doc[key]
-        comma = "," if index < len(keys) - 1 else ""
-        if key in ("matches", "payments") and value:
-            inner = ",\n".join(f"    {one(item)}" for item in value)
-            lines.append(f"  {one(key)}: [\n{inner}\n  ]{comma}")
-        else:
-            lines.append(f"  {one(key)}: {one(value)}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 GROUPS_FOLDER = "groups"  # where `scorekeeper export` writes the group files
@@ -231,7 +171,8 @@ def read_group_file(raw: bytes) -> GroupFile:
     """A group file as the app imports it (web or command line). Raises
     MatchError, each problem one line naming where it is."""
     if len(raw) > MAX_GROUP_FILE_BYTES:
-        raise MatchError([Problem(f"larger than 1.5 MB; {GROUP_LIMITS_TEXT}", "file")])
+        message = f"larger than {size_words(MAX_GROUP_FILE_BYTES)}; {GROUP_LIMITS_TEXT}"
+        raise MatchError([Problem(message, "file")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -567,7 +508,7 @@ def import_group(
             joined.append({"match": started.match_id, "mapping": mapping})
         if joined:
             cmd = GroupCommand(ADD_MATCHES, {"matches": joined}, None, None, device)
-            apply_in(db, group_id, cmd)
+            apply_in(db, group_id, cmd, measure=False)
         if group.payments:
             paid = [
                 {
@@ -580,8 +521,18 @@ def import_group(
                 }
                 for p in group.payments
             ]
-            apply_in(db, group_id, GroupCommand(PAY, {"payments": paid}, None, None, device))
-        return GroupApplied(group_id, made.change, load_group(db, group_id))
+            cmd = GroupCommand(PAY, {"payments": paid}, None, None, device)
+            apply_in(db, group_id, cmd, measure=False)
+        state = load_group(db, group_id)
+        # The group's own download must import back: as the app writes it (one
+        # line per match, spaced) a file written tightly by hand can grow.
+        size = group_file_bytes(db, state)
+        if size > MAX_GROUP_FILE_BYTES:
+            raise GroupRefused(
+                f"As this app writes it, this group's file would be {size_words(size)},"
+                f" more than the {size_words(MAX_GROUP_FILE_BYTES)} a group file holds."
+            )
+        return GroupApplied(group_id, made.change, state)
 
 
 def _on_its_day(entry: GroupMatchEntry, place: int):

@@ -61,6 +61,16 @@ MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
 # file can always be imported back.
 MAX_GROUP_MATCHES = 500
 MAX_GROUP_PAYMENTS = 2000
+# A group file grows by the hands saved in its matches too, outside the group's
+# write path, and a group of 500 matches of 500 entries each would be far too
+# much to read back (benchmarks/bench_groupfile.py --worst). So a group also
+# stops growing (a match added or started, a payment, a longer name) once its
+# file has reached MAX_GROUP_BYTES, and the import takes a file of up to
+# MAX_GROUP_FILE_BYTES: the room between is kept for the hands still saved in
+# the matches already in the group, which are never refused for the group.
+MAX_GROUP_BYTES = 3 * 1024 * 1024
+MAX_GROUP_FILE_BYTES = 4 * 1024 * 1024
+FORMAT = "scorekeeper-group/1"
 NEW = "new"  # a mapping's choice: the player becomes a new member of that name
 EVERY_GAME = "*"
 
@@ -431,6 +441,99 @@ def played_day(created: str) -> date:
 
 
 # --- deciding a change ---------------------------------------------------------------
+
+
+# --- the group file's text (groupfile.py reads it; a group's size is its length) -----
+
+
+def group_document(db: Database, state: GroupState) -> dict[str, Any]:
+    """The group file of a stored group. A deleted match of the group is left
+    out (it counts in no ledger); each match names the day it was played."""
+    names = {m.id: m.name for m in state.members}
+    matches = []
+    for match_id, joined in state.matches.items():
+        stored = load_match(db, match_id)
+        if stored is None or stored.deleted:
+            continue
+        match = stored.match
+        if match.played is None:
+            match = replace(match, played=played_day(stored.created))
+        mapping = {player: names[member] for player, member in joined.mapping.items()}
+        entry = {"mapping": mapping, "match": match.as_json()}
+        matches.append(((match.played, stored.created, match_id), entry))
+    matches.sort(key=lambda found: found[0])
+    payments = [
+        {
+            "from": names[p.payer],
+            "to": names[p.payee],
+            "amount": p.amount,
+            "currency": p.currency,
+            "date": p.date,
+            "by": p.device,
+        }
+        for p in state.payments
+    ]
+    return {
+        "format": FORMAT,
+        "name": state.name,
+        "members": [m.name for m in state.members],
+        "stakes": {game: state.stakes[game] for game in _game_order(state.stakes)},
+        "matches": [entry for _, entry in matches],
+        "payments": payments,
+    }
+
+
+def _game_order(stakes: dict[str, Any]) -> list[str]:
+    return [game for game in (EVERY_GAME, *VARIANTS) if game in stakes]
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The group file as text: one line per match and per payment, so a long
+    group stays readable and a change shows as one line in a diff."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = ["{"]
+    keys = list(doc)
+    for index, key in enumerate(keys):
+        value = doc[key]
+        comma = "," if index < len(keys) - 1 else ""
+        if key in ("matches", "payments") and value:
+            inner = ",\n".join(f"    {one(item)}" for item in value)
+            lines.append(f"  {one(key)}: [\n{inner}\n  ]{comma}")
+        else:
+            lines.append(f"  {one(key)}: {one(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def group_file_bytes(db: Database, state: GroupState) -> int:
+    """The size of the group's file (`dumps(group_document(...))`) in bytes."""
+    return len(dumps(group_document(db, state)).encode("utf-8"))
+
+
+def size_words(size: int) -> str:
+    """A file size as the limits say it: "4 MB", "3.5 MB", "35 kB"."""
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
+    return f"{size // 1024} kB"
+
+
+def group_full_message() -> str:
+    return (
+        f"This group's file has reached {size_words(MAX_GROUP_BYTES)}, the most a group"
+        " holds so that its file can always be imported back. Start a new group for the"
+        " next ones."
+    )
+
+
+def _check_size(db: Database, before: GroupState, after: GroupState) -> None:
+    """Refuse a change that leaves the group's file past MAX_GROUP_BYTES and
+    larger than it was (a change that makes it smaller is never refused)."""
+    size = group_file_bytes(db, after)
+    if size > MAX_GROUP_BYTES and size > group_file_bytes(db, before):
+        raise GroupRefused(group_full_message())
 
 
 @dataclass
@@ -858,9 +961,13 @@ def _asked(cmd: GroupCommand) -> Any:
     return json.loads(_dump(cmd.asked))
 
 
-def apply_in(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
+def apply_in(
+    db: Database, group_id: str, cmd: GroupCommand, *, measure: bool = True
+) -> GroupApplied:
     """`apply_group` inside a write transaction the caller holds (a new match
-    joined to its group in the transaction that starts it)."""
+    joined to its group in the transaction that starts it). `measure`: refuse
+    a change that takes the group's file past MAX_GROUP_BYTES (a group file's
+    import measures the whole group once, against MAX_GROUP_FILE_BYTES)."""
     state = load_group(db, group_id)
     if state is None:
         raise LookupError(group_id)
@@ -886,7 +993,10 @@ def apply_in(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
             if stale:
                 raise GroupRefused("stale", stale=stale)
     change = _store(db, state, cmd, plan, stamp)
-    return GroupApplied(group_id, change, load_group(db, group_id))
+    now_state = load_group(db, group_id)
+    if measure and cmd.kind != REMOVE_MATCH:  # taking a match out only shrinks the file
+        _check_size(db, state, now_state)  # a refusal rolls the whole change back
+    return GroupApplied(group_id, change, now_state)
 
 
 def apply_group(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:

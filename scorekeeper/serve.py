@@ -40,7 +40,8 @@ WAITRESS: dict[str, Any] = {
 
 def waitress_settings(app) -> dict[str, Any]:
     """The waitress settings `scorekeeper serve` runs `app` with."""
-    return {**WAITRESS, "max_request_body_size": app.config["MAX_CONTENT_LENGTH"]}
+    most = max(app.config["MAX_CONTENT_LENGTH"], app.config["MAX_GROUP_FILE_REQUEST"])
+    return {**WAITRESS, "max_request_body_size": most}
 
 
 def room_for_connections(connections: int) -> None:

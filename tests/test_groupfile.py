@@ -317,10 +317,10 @@ def test_a_refusal_deep_inside_stores_nothing(db, monkeypatch):
     doc = friday()
     original = g.apply_in
 
-    def refuse_payments(database, group_id, cmd):
+    def refuse_payments(database, group_id, cmd, **kw):
         if cmd.kind == g.PAY:
             raise g.GroupRefused("the store refused a payment")
-        return original(database, group_id, cmd)
+        return original(database, group_id, cmd, **kw)
 
     monkeypatch.setattr(gf, "apply_in", refuse_payments)
     with pytest.raises(g.GroupRefused):
@@ -479,8 +479,8 @@ def test_every_problem_of_a_file_is_listed_at_once():
         (b"\xff{}", "file: not a UTF-8 text file"),
         (
             b'{"format": "scorekeeper-group/1", "name": "' + b"x" * gf.MAX_GROUP_FILE_BYTES + b'"}',
-            "file: larger than 1.5 MB; a group file holds at most 40 members, 500 matches"
-            " and 2000 payments, in a file of at most 1.5 MB",
+            "file: larger than 4 MB; a group file holds at most 40 members, 500 matches"
+            " and 2000 payments, in a file of at most 4 MB",
         ),
         (
             b'{"format": "scorekeeper-group/1", "name": "Deep", "members": '

@@ -107,7 +107,7 @@ def test_a_bad_group_file_says_each_problem_and_stores_nothing(app, client):
 def test_a_group_file_over_the_limit_is_named_as_a_group_file(app, client):
     raw = b'{"format": "scorekeeper-group/1", "name": "' + b"x" * gf.MAX_GROUP_FILE_BYTES + b'"}'
     upload(client, raw)
-    assert "file: larger than 1.5 MB; a group file holds at most 40 members" in visible_text(
+    assert "file: larger than 4 MB; a group file holds at most 40 members" in visible_text(
         client.get("/")
     )
 

@@ -28,8 +28,9 @@ from flask import template_rendered
 from scorekeeper import db as store
 from scorekeeper import groups as g
 from scorekeeper.app import create_app
-from scorekeeper.groupfile import FORMAT as GROUP_FORMAT
+from scorekeeper.changelog import Command
 from scorekeeper.groupfile import MAX_GROUP_DEPTH
+from scorekeeper.groups import FORMAT as GROUP_FORMAT
 from scorekeeper.names import text_problem
 from scorekeeper.views.commands import NO_REVISION
 from tests.conftest import TableClient
@@ -1449,3 +1450,49 @@ def test_a_group_stops_at_what_its_file_holds_and_its_file_imports_back(phone):
     ]
     copy = phone.group(answer.location.removeprefix("/g/"))
     assert (len(copy.matches), len(copy.payments)) == (g.MAX_GROUP_MATCHES, g.MAX_GROUP_PAYMENTS)
+
+
+# --- a group at the most its group file holds in bytes ------------------------------------
+
+
+def test_a_group_stops_at_the_bytes_it_holds_and_its_matches_still_take_hands(phone, monkeypatch):
+    """Past what a group holds (g.MAX_GROUP_BYTES, made small here), Mark as
+    paid, adding a match and starting one are refused where the group grows,
+    each saying so and storing nothing; a hand of a match already in the group
+    is still saved (the import keeps room above it), and taking a match out
+    (the file shrinks) is not refused."""
+    group_id = phone.start_group(name=f"Bytes {fresh_key()}")
+    match_id = phone.start_match(group_id)
+    size = len(phone.send(f"/g/{group_id}/group.json", method="GET").data)
+    monkeypatch.setattr(g, "MAX_GROUP_BYTES", size)
+    full = (
+        f"This group's file has reached {size // 1024} kB, the most a group holds so that"
+        " its file can always be imported back. Start a new group for the next ones."
+    )
+    assert g.group_full_message() == full
+    other = phone.start_match(phone.start_group(name="Elsewhere"))
+    before = phone.stored(group_id)
+    answer = phone.send(f"/g/{group_id}/pay", pay_form(phone, group_id, amount="2.00"))
+    refused(phone, group_id, before, answer, {"form": full})
+    assert phone.context()["typed"]["pay_amount"] == "2.00"
+    answer = phone.send(f"/g/{group_id}/add", {"match": other, "revision": str(before[0])})
+    assert answer.status_code == 400
+    assert phone.context()["problem"] == full
+    fields = {"variant": "top-game", "stake_amount": "1", "stake_per": "1"}
+    fields.update({f"player{i}": p for i, p in enumerate(MEMBERS, 1)})
+    answer = phone.send(f"/g/{group_id}/new", fields)
+    assert answer.status_code == 200
+    assert phone.context()["problems"] == [f"Not started: {full}"]
+    assert phone.stored(group_id) == before
+    # The match already in the group still takes its hands.
+    db = phone.db()
+    try:
+        hand = {"bids": [None, None, None], "passed_out": True}
+        applied = store.apply(db, match_id, Command("append", hand=1, record=hand, revision=1))
+        assert applied.state.revision == 2
+    finally:
+        db.close()
+    # Taking a match out makes the file smaller: not refused.
+    answer = phone.send(f"/g/{group_id}/remove/{match_id}", {"revision": str(before[0])})
+    assert answer.status_code == 302
+    assert phone.group(group_id).matches == {}

@@ -17,7 +17,8 @@ from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflict
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..games.catalog import VARIANTS
 from ..games.common import Problem
-from ..groupfile import MAX_GROUP_FILE_BYTES, names_group
+from ..groupfile import names_group
+from ..groups import MAX_GROUP_FILE_BYTES
 from ..matchfile import (
     LIMITS_TEXT,
     MAX_ENTRIES,
