@@ -19,6 +19,28 @@ from tests.phones import served
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
+# A page that can be read: loaded to the end, its <html> in place (a read made while
+# a tap's navigation is under way can find a document with nothing in it yet).
+SETTLED = "() => document.readyState === 'complete' && document.documentElement !== null"
+
+
+def settled(page) -> None:
+    """Wait until the page on screen has finished loading, before reading it.
+    A guard for the helpers that read a whole page (the fit, axe and policy
+    checks, screenshots): a tap that leaves the page must still be awaited
+    where it is made (`click_and_wait`, `expect_navigation`, an `expect` on
+    the new page), or the read may find the old page, not the new one."""
+    page.wait_for_load_state("load")
+    page.wait_for_function(SETTLED)
+
+
+def click_and_wait(page, selector: str, **options) -> None:
+    """Tap a link or button that leaves the page and wait for the next one: a
+    new document, or the answer save.js shows in place (its history entry is
+    replaced, which is a navigation within the document), loaded to the end."""
+    with page.expect_navigation():
+        page.click(selector, **options)
+    settled(page)
 
 
 def pytest_collection_modifyitems(items):
@@ -146,6 +168,7 @@ class Table:
         assert re.search(r"/m/[\w-]{16}(/hand/new)?(\?.*)?(#.*)?$", self.page.url), self.page.url
 
     def no_horizontal_scroll(self, width: int = 360) -> None:
+        settled(self.page)
         self.page.set_viewport_size({"width": width, "height": 800})
         scroll = self.page.evaluate("document.documentElement.scrollWidth")
         self.page.set_viewport_size(PHONE)
@@ -164,12 +187,14 @@ class Table:
         return json.loads(run.stdout)
 
     def page_totals(self) -> dict[str, str]:
+        settled(self.page)
         cells = self.page.query_selector_all(".totals td[data-player]")
         return {c.get_attribute("data-player"): c.inner_text().strip() for c in cells}
 
     def screenshot(self, name: str) -> Path:
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
+        settled(self.page)
         self.page.screenshot(path=str(path), full_page=True)
         return path
 

@@ -21,7 +21,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.phones import Phone
 
-from .conftest import PHONE
+from .conftest import PHONE, settled
 
 pytestmark = pytest.mark.browser
 
@@ -59,6 +59,7 @@ class Watched:
 
     def check(self, what: str) -> None:
         """Record what this page had refused so far, under `what`."""
+        settled(self.page)
         seen = self.console + (self.page.evaluate(READ_VIOLATIONS) or [])
         self.console = []
         if seen:
@@ -146,10 +147,10 @@ def poke_hand_form(phone: Watched, what: str) -> int:
     for group in page.query_selector_all("#hand-form fieldset.buttons"):
         labels = shown("label", group) if taps < 3 and group.is_visible() else []
         if labels:
-            labels[0].click()
+            labels[0].click()  # in place: a button group's label
             taps += 1
     if drawn := shown("#hand-form button[type=button]"):
-        drawn[-1].click()  # e.g. Need a Fourth?'s highest bid
+        drawn[-1].click()  # in place: e.g. Need a Fourth?'s highest bid
         taps += 1
     if typed := shown("#hand-form input[inputmode=numeric]"):
         typed[0].fill("10")  # e.g. Mini Bridge's first HCP
@@ -204,6 +205,7 @@ def test_the_policy_check_sees_a_refused_inline_style(phone):
 
 def axe_violations(page) -> list[str]:
     """axe-core's violations on this page: rule id, impact and the elements' selectors."""
+    settled(page)
     found = Axe().run(page).response["violations"]
     return [
         f"{v['id']} ({v['impact']}): " + ", ".join(" ".join(n["target"]) for n in v["nodes"])
@@ -225,6 +227,7 @@ class Audited(Watched):
         self.found: dict[str, list[str]] = {}
 
     def axe(self, what: str) -> None:
+        settled(self.page)
         dark = self.page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
         assert dark == (self.scheme == "dark"), f"{what}: not in the {self.scheme} scheme"
         self.check(what)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, Table
+from .conftest import PHONE, Table, click_and_wait
 from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
     Audited,
     Narrow,
@@ -24,7 +24,7 @@ from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
 )
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-LIVE_WAIT_MS = 6000  # live.js polls every 2 s; the redraw is one more fetch
+LIVE_WAIT_MS = 10_000  # live.js polls every 2 s, the redraw one more fetch: room for a busy machine
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def group_pages(phone: Watched, server: str, look) -> None:
         page.click("form#new-match button.primary")
     page.goto(address + "/add")
     look("add a match")
-    page.click(".match-list a")
+    click_and_wait(page, ".match-list a")
     look("mapping form")
     page.select_option("#map1", "1")  # Annie → Ann
     page.select_option("#map2", "1")  # and Bob → Ann as well: refused

@@ -192,7 +192,7 @@ def test_from_the_keyboard_the_pad_fills_the_boxes_in_order_then_goes_on_to_game
     assert pad_points_at(page) == "hcp1"  # the first box still empty, not the last tabbed
     for points in ("12", "8", "10"):
         page.focus(f'#hcp-pad [data-points="{points}"]')
-        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")  # in place: a key of the pad (type=button)
     assert [page.input_value(f"#hcp{k}") for k in range(1, 5)] == ["12", "8", "10", "10"]
     assert page.evaluate("document.activeElement.name") == "game"
 

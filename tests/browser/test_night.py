@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
 
 from .conftest import PHONE
 
@@ -130,8 +131,8 @@ def test_the_choice_is_in_the_header_of_every_kind_of_page_and_remembered(phone,
     assert tab.evaluate("localStorage.getItem('scorekeeper-theme')") is None
     assert paper(tab) == PAPER[scheme]
     assert bar_colours(tab) == [BAR["light"], BAR["dark"]]  # each for its own media again
-    # The first tab heard it from the second one.
-    assert phone.input_value("#theme-choice") == "auto"
+    # The first tab heard it from the second one (a storage event: it comes a moment later).
+    expect(phone.locator("#theme-choice")).to_have_value("auto")
     assert paper(phone) == PAPER[scheme]
 
 

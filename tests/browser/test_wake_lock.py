@@ -209,10 +209,7 @@ def test_the_video_stops_while_hidden_and_plays_again_when_shown(without_api):
     assert page.evaluate(VIDEO)["paused"] is True
     assert asked(without_api, match_id) == ["pause /m/ID"]
     page.evaluate("window.__setHidden(false)")  # no tap needed: this page played before
-    # play() settles in a moment; waited for within 5 s (CSP forbids wait_for_function's eval)
-    for _ in range(100):
-        if not page.evaluate(VIDEO)["paused"]:
-            break
-        page.wait_for_timeout(50)
+    # play() settles in a moment: the video's own `paused`, polled until it reads false.
+    expect(page.locator("video.keep-awake-video")).to_have_js_property("paused", False)
     assert page.evaluate(VIDEO)["paused"] is False
     assert asked(without_api, match_id) == ["pause /m/ID"]
