@@ -195,14 +195,18 @@
     return el;
   }
 
-  // A hand on the screen kept unsent: what the page said of the save before it
-  // ("Hand 4 saved." with its Undo, or another flash of that answer) is old news, and an Undo now
-  // would take back a hand the waiting one follows; only "Not sent yet" holds.
-  // The running score it carried is still the score: it goes where a form that
-  // no save answered shows it, at the top of the rules box.
+  // A hand on the screen kept unsent: what the page said of the save before it is
+  // old news, and only "Not sent yet" holds. That is every part of the earlier
+  // answer (data-answer): "Hand 4 saved." with its Undo (an Undo now would take back
+  // a hand the waiting one follows), or a refusal: "Not saved" with what to fix, a
+  // field's own message and its mark, "the match changed" or the two versions of a
+  // deal (the player chose to save theirs again). The entries are left as typed:
+  // the server answers them when they arrive. The running score the saved notice
+  // carried is still the score: it goes where a form that no save answered shows
+  // it, at the top of the rules box.
   function retireAnswer() {
-    document.querySelectorAll("main [data-answer]").forEach((flash) => {
-      const score = flash.querySelector("#score-line");
+    document.querySelectorAll("main [data-answer]").forEach((said) => {
+      const score = said.querySelector("#score-line");
       const box = document.querySelector("main section.derived");
       if (score && box) {
         const line = element("p", { class: "score-line", id: "score-line" });
@@ -210,7 +214,9 @@
         score.remove();
         box.prepend(line);
       }
-      flash.remove();
+      const marked = said.parentElement && said.parentElement.closest(".has-error");
+      if (marked) marked.classList.remove("has-error");
+      said.remove();
     });
   }
 

@@ -8,13 +8,15 @@
 // muted and inline, started by the first tap (browsers only play after one),
 // started again when the page is shown. The footer's switch turns both off,
 // remembered on this phone. Without this file the phone sleeps as usual.
+// When save.js shows an answer in place (a saved hand answers with the next
+// hand's form), the lock or the video held goes on: the new footer's switch is
+// set up, nothing is asked again, and the video moves into the new page.
 "use strict";
 
 (() => {
-  const toggle = document.getElementById("keep-awake");
-  if (!toggle) return;
   const KEY = "scorekeeper-keep-awake";
-  const state = document.getElementById("keep-awake-state");
+  let toggle = null; // the switch of the page shown now (none: a page that lets the screen sleep)
+  let state = null;
   // Safari keeps the screen on only for a video it could hear (not muted, with
   // sound: ours is silence) that is not set to loop; Chrome and Firefox take a
   // muted looping one. "GestureEvent" exists in Safari only.
@@ -24,8 +26,8 @@
   let video = null;
   let asking = false; // a request or a play() on its way: one at a time
 
-  const say = (text) => { state.textContent = text; };
-  const wanted = () => toggle.checked && !document.hidden;
+  const say = (text) => { if (state) state.textContent = text; };
+  const wanted = () => toggle !== null && toggle.checked && !document.hidden;
   const holding = () => sentinel !== null || (video !== null && !video.paused);
 
   function remembered() {
@@ -126,17 +128,38 @@
     if (video) video.pause();
   }
 
-  toggle.checked = remembered();
-  toggle.closest(".keep-awake").hidden = false;
-  say(toggle.checked ? "" : "off");
-  toggle.addEventListener("change", () => {
+  function switched() {
     remember(toggle.checked);
     if (toggle.checked) take(true);
     else {
       letGo();
       say("off");
     }
-  });
+  }
+
+  // The footer's switch of the page shown: on load, and again when save.js has
+  // shown an answer in place (a new footer, the lock and the video still held).
+  function setUp() {
+    const found = document.getElementById("keep-awake");
+    if (found === toggle) return;
+    toggle = found;
+    state = document.getElementById("keep-awake-state");
+    if (video && video.parentNode !== document.body) {
+      // Put back before the browser pauses a video taken out of the page (it
+      // waits for the end of this task): no gap, no second video.
+      document.body.append(video);
+    }
+    if (!toggle) return letGo(); // a page that does not keep the screen on
+    toggle.checked = remembered();
+    toggle.closest(".keep-awake").hidden = false;
+    toggle.addEventListener("change", switched);
+    if (!toggle.checked) {
+      letGo();
+      say("off");
+    } else if (holding()) say("active");
+    else take(false);
+  }
+
   // Any tap or key on the page is the gesture a video (or Safari's lock) waits for.
   const tapped = () => { if (!holding()) take(true); };
   document.addEventListener("click", tapped, true);
@@ -150,5 +173,6 @@
   });
   window.addEventListener("pagehide", letGo);
   window.addEventListener("pageshow", (event) => { if (event.persisted) take(false); });
-  take(false);
+  document.addEventListener("scorekeeper:swapped", setUp);
+  setUp();
 })();

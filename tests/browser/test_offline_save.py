@@ -440,3 +440,53 @@ def test_a_waiting_hand_is_accepted_after_the_phone_lost_its_session_cookie(phon
         )
         assert stored_hands(page, phone.server, match_id) == [stored(h) for h in HANDS[:round_]]
         page.goto(f"{phone.server}/m/{match_id}/hand/new")
+
+
+# What the page showed of an earlier answer that refused the hand: the list of what
+# to fix, a field's own error, "the match changed" (or the two versions of the deal).
+REFUSAL_BOXES = "#error-summary, #changed, [data-answer], .has-error, p.error"
+
+
+def test_a_refused_hand_saved_offline_shows_only_not_sent(phone):
+    page, context = phone.page, phone.page.context
+    match_id = phone.start_match("rubber", PLAYERS)
+    hand = HANDS[0]
+    for field, value in zip(("declarer", "level", "strain"), hand, strict=False):
+        phone.tap_button(field, value)
+    page.click("#save")  # no tricks: refused, the entries shown again in place
+    expect(page.locator("#error-summary")).to_contain_text("Not saved.")
+    assert page.locator("#group-tricks p.error").count() == 1
+    phone.tap_button("tricks", hand[3])
+    context.set_offline(True)
+    page.click("#save")
+    expect(page.locator(".not-sent")).to_have_text(NOT_SENT)
+    assert page.locator(REFUSAL_BOXES).count() == 0
+    assert entries_on_screen(page) == list(hand)
+
+    context.set_offline(False)
+    wait_for_hand_form(page, 2)
+    assert stored_hands(page, phone.server, match_id) == [stored(hand)]
+
+
+def test_the_two_versions_of_a_deal_saved_mine_offline_show_only_not_sent(phone):
+    page, context = phone.page, phone.page.context
+    match_id = phone.start_match("rubber", PLAYERS)
+    mine, theirs = HANDS[0], HANDS[2]
+    other = Phone(phone.server, "Bob's phone")
+    form = other.form(f"/m/{match_id}/hand/new", action=f"/m/{match_id}/hand/new")
+    declarer, level, strain, tricks = theirs
+    answer = other.submit(form, declarer=declarer, level=level, strain=strain, tricks=tricks)
+    assert answer.status == 302
+    enter(phone, mine)
+    page.click("#save")  # refused: Bob's phone saved hand 1 first
+    expect(page.locator("#same-deal-differences")).to_be_visible()
+    context.set_offline(True)
+    page.click("#save-mine")
+    expect(page.locator(".not-sent")).to_have_text(NOT_SENT)
+    assert page.locator(REFUSAL_BOXES).count() == 0
+    assert page.locator("#keep-theirs").count() == 0  # the choice is made: mine waits
+    assert entries_on_screen(page) == list(mine)
+
+    context.set_offline(False)
+    wait_for_hand_form(page, 3)
+    assert stored_hands(page, phone.server, match_id) == [stored(theirs), stored(mine)]

@@ -213,3 +213,85 @@ def test_the_video_stops_while_hidden_and_plays_again_when_shown(without_api):
     expect(page.locator("video.keep-awake-video")).to_have_js_property("paused", False)
     assert page.evaluate(VIDEO)["paused"] is False
     assert asked(without_api, match_id) == ["pause /m/ID"]
+
+
+def save_first_hand(table: Table) -> None:
+    """Hand 1 saved through its form: save.js shows hand 2's form in place."""
+    for field, value in (("declarer", "Ann"), ("level", "1"), ("strain", "C"), ("tricks", "7")):
+        table.tap_button(field, value)
+    table.page.click("#save")
+    expect(table.page.locator("h1")).to_have_text("Hand 2")
+
+
+def test_a_form_shown_in_place_keeps_the_lock_and_its_switch_works(with_api):
+    page = with_api.page
+    match_id = open_match(with_api)
+    page.click("#new-hand")
+    expect(page.locator("h1")).to_have_text("Hand 1")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    before = asked(with_api, match_id)
+    assert before[-1] == "request screen /m/ID/hand/new"
+
+    save_first_hand(with_api)  # the answer swapped in: no page load
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    assert page.is_visible("#keep-awake")
+    assert page.is_checked("#keep-awake")
+    assert asked(with_api, match_id) == before  # the lock held on: not asked twice
+
+    page.click("label:has(#keep-awake)")  # the new page's switch lets go
+    expect(page.locator("#keep-awake-state")).to_have_text("off")
+    assert asked(with_api, match_id) == [*before, "release /m/ID/hand/new"]
+    assert page.evaluate("localStorage.getItem('scorekeeper-keep-awake')") == "off"
+    page.click("label:has(#keep-awake)")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    assert asked(with_api, match_id) == [
+        *before,
+        "release /m/ID/hand/new",
+        "request screen /m/ID/hand/new",
+    ]
+
+    for field, value in (("declarer", "Bob"), ("level", "1"), ("strain", "D"), ("tricks", "7")):
+        with_api.tap_button(field, value)
+    page.click("#save")  # a second swap: one switch listener, not two
+    expect(page.locator("h1")).to_have_text("Hand 3")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    page.click("label:has(#keep-awake)")
+    expect(page.locator("#keep-awake-state")).to_have_text("off")
+    assert asked(with_api, match_id)[len(before) + 2 :] == ["release /m/ID/hand/new"]
+    assert page.evaluate("localStorage.getItem('scorekeeper-keep-awake')") == "off"
+
+
+def test_a_form_shown_in_place_keeps_the_one_video_playing(without_api):
+    page = without_api.page
+    match_id = open_match(without_api)
+    page.click("#new-hand")
+    expect(page.locator("h1")).to_have_text("Hand 1")
+    page.click("h1")
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    assert asked(without_api, match_id) == ["pause /m/ID"]
+
+    save_first_hand(without_api)
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    assert page.is_visible("#keep-awake")
+    assert page.locator("video").count() == 1  # moved to the new page, not a second one
+    assert page.evaluate(VIDEO)["paused"] is False
+    assert asked(without_api, match_id) == ["pause /m/ID"]  # it never stopped
+
+    page.click("label:has(#keep-awake)")  # the new page's switch stops it
+    expect(page.locator("#keep-awake-state")).to_have_text("off")
+    assert page.evaluate(VIDEO)["paused"] is True
+    assert asked(without_api, match_id) == ["pause /m/ID", "pause /m/ID/hand/new"]
+
+
+def test_an_answer_in_place_without_the_switch_lets_go(with_api):
+    page = with_api.page
+    match_id = open_match(with_api)
+    page.click("#delete-match")  # answered in place: the deleted match's page
+    expect(page.locator(".deleted-match")).to_be_visible()
+    expect(page.locator("#keep-awake-state")).to_have_text("active")
+    before = asked(with_api, match_id)
+    assert before[-1] == "request screen /m/ID"
+    page.click(".deleted-match button")  # answered in place: the home page, no switch
+    expect(page.locator("h1.brand")).to_be_visible()
+    assert page.locator("#keep-awake").count() == 0
+    assert asked(with_api, match_id) == [*before, "release /"]
