@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import changelog, db, matchfile
+from scorekeeper import changelog, db, variants
 from scorekeeper.views import hands as hand_views
 from scorekeeper.views import pages
 from tests.webtools import visible_text
@@ -32,8 +32,9 @@ def counted(monkeypatch):
 
     monkeypatch.setattr(db, "load_match", counting("loads", db.load_match))
     monkeypatch.setattr(pages, "load_match", counting("loads", pages.load_match))
-    # Every replay goes through variants.replay, imported by name in these modules.
-    for module in (matchfile, changelog, hand_views):
+    # Every replay goes through variants.replay: called by variants.replay_match and
+    # imported by name in these modules.
+    for module in (variants, changelog, hand_views):
         monkeypatch.setattr(module, "replay", counting("replays", module.replay))
     return counts
 
