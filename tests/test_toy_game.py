@@ -37,7 +37,7 @@ the first to 10 ends the match."""
 
 from typing import Any
 
-from ..common import Checks, Game, HandResult, NextHand, next_player
+from ..common import Checks, Game, HandResult, NextHand
 
 
 class Toy(Game):
@@ -54,8 +54,7 @@ class Toy(Game):
             checks.fail("winner", f"give one of {', '.join(self.players)}")
         points = checks.get_int("points", 1, 5)
         checks.done()
-        loser = next_player(self.players, winner)
-        scores = {winner: points, loser: -points}
+        scores = {p: points if p == winner else -points for p in self.players}
         self.add(scores)
         dealer = self.upcoming().dealer
         return HandResult(number, dealer, True, scores, [f"{winner} won {points}"])
@@ -125,7 +124,69 @@ STATS = GameStats(read_hand, telling={"big_wins": ("Big wins", "Toy hands won fo
 """,
     "static/toy.css": ".toy-leader { font-weight: bold; }\n",
 }
-TOY_DOCUMENT = "# Toy\n\nA toy game.\n\n## Our decisions\n\n- Ten points end the match.\n"
+# The game's documents, outside its folder: its rules text, its example evening,
+# its rows in the two tables of the games and its section of docs/match-file.md.
+TOY_EXAMPLE = {
+    "format": "scorekeeper-match/1",
+    "variant": "toy",
+    "title": "Toy night",
+    "players": ["Ann", "Bob"],
+    "stake": {"amount": "0.10", "per": 1, "currency": "EUR"},
+    "hands": [
+        {"winner": "Ann", "points": 5},
+        {"winner": "Bob", "points": 2},
+        {"winner": "Ann", "points": 5},
+        {"winner": "Ann", "points": 2},
+    ],
+}
+TOY_SCORED = {
+    "variant": "toy",
+    "players": ["Ann", "Bob"],
+    "hands": [
+        {
+            "number": n,
+            "dealer": "Ann" if n % 2 else "Bob",
+            "counted": True,
+            "scores": {"Ann": ann, "Bob": -ann},
+            "explanation": [why],
+        }
+        for n, ann, why in [
+            (1, 5, "Ann won 5"),
+            (2, -2, "Bob won 2"),
+            (3, 5, "Ann won 5"),
+            (4, 2, "Ann won 2"),
+        ]
+    ],
+    "totals": {"Ann": 10, "Bob": -10},
+    "finished": True,
+    "winners": ["Ann"],
+    "settlement": [{"from": "Bob", "to": "Ann", "amount": "1.00"}],
+}
+TOY_DOCUMENTS = {
+    "docs/variants/toy.md": (
+        "# Toy (`toy`)\n\nA toy game.\n\n## Our decisions\n\n- Ten points end the match.\n"
+    ),
+    "examples/toy.json": json.dumps(TOY_EXAMPLE, indent=2) + "\n",
+}
+# (file, the line a row or section follows, what is added after it)
+TOY_ROWS = [
+    ("README.md", "| `calypso` | Calypso | 4 | `games` (1) |\n", "| `toy` | Toy | 2 | none |\n"),
+    (
+        "docs/README.md",
+        "| [`calypso`](variants/calypso.md) | Calypso | 4 |\n",
+        "| [`toy`](variants/toy.md) | Toy | 2 |\n",
+    ),
+    ("docs/match-file.md", "  [calypso](#calypso)", ",\n  [toy](#toy)"),
+    ("docs/match-file.md", "\nA whole evening at every variant", None),  # the section below
+]
+TOY_SECTION = (
+    "## `toy`\n\nToy: two players. Rules: [variants/toy.md](variants/toy.md).\n\n"
+    "| field | meaning | allowed values |\n|---|---|---|\n"
+    "| `winner` | who won the hand | one of the players |\n"
+    "| `points` | what the hand was worth | whole number 1–5 |\n\n"
+    f"```json\n{json.dumps(TOY_EXAMPLE, indent=2)}\n```\n\n"
+    f"```text\n{json.dumps(TOY_SCORED, indent=2, ensure_ascii=False)}\n```\n"
+)
 
 # What the copy runs: the app of the copy, through Flask's test client.
 PLAY = """
@@ -169,17 +230,35 @@ print(json.dumps(seen))
 """
 
 
+FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests")
+FILES = ("README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
+
+
 def toy_copy(target: Path) -> Path:
-    """The code copied, with the toy game's folder and its catalog line."""
-    for folder in ("scorekeeper", "templates", "static", "docs", "examples"):
+    """The code and its tests copied, with the toy game's folder, its documents
+    and its catalog line."""
+    for folder in FOLDERS:
         shutil.copytree(
             ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
+    for name in FILES:
+        if (ROOT / name).is_file():
+            shutil.copyfile(ROOT / name, target / name)
     for name, text in TOY.items():
         path = target / "scorekeeper" / "games" / "toy" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    (target / "docs" / "variants" / "toy.md").write_text(TOY_DOCUMENT, encoding="utf-8")
+    for name, text in TOY_DOCUMENTS.items():
+        (target / name).write_text(text, encoding="utf-8")
+    for name, after, added in TOY_ROWS:
+        path = target / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(after) == 1, (name, after)
+        if added is None:  # a section of its own, before that paragraph
+            text = text.replace(after, f"\n{TOY_SECTION}{after}")
+        else:
+            text = text.replace(after, after + added)
+        path.write_text(text, encoding="utf-8")
     catalog = target / "scorekeeper" / "games" / "catalog.py"
     text = catalog.read_text(encoding="utf-8")
     text = text.replace(
@@ -205,7 +284,11 @@ def test_a_toy_game_is_a_folder_and_a_catalog_line(tmp_path):
     copy = toy_copy(tmp_path / "copy")
     # The shared code is untouched: the catalog is the one file changed.
     assert changed_files(ROOT, copy) == {
+        "README.md",
+        "docs/README.md",
+        "docs/match-file.md",
         "docs/variants/toy.md",
+        "examples/toy.json",
         "scorekeeper/games/catalog.py",
         *(f"scorekeeper/games/toy/{name}" for name in TOY),
     }
