@@ -45,15 +45,17 @@ class Kit:
 @dataclass(frozen=True)
 class Example:
     """What examples/<id>.json scores to: its entries, totals, winners and
-    settlement (`scorekeeper score`), the hand numbers its sheet shows and the
-    count of hands the match list gives, and its running-score chart (title,
-    the legend's names, the last points of each line)."""
+    settlement (`scorekeeper score`), its running-score chart (title, the
+    legend's names, the last points of each line) and its count of hands."""
 
     entries: int
     totals: dict[str, int]
     winners: list[str]
     settlement: list[dict[str, str]]
     chart: tuple[str, list[str], list[str]]
+    # Hands as the rules count them: a redeal (Top Game, Mini Bridge, Chicago) and
+    # Honeymoon's end marker are entries of the file, not hands.
+    hands: int
 
 
 def pay(payer: str, payee: str, amount: str) -> dict[str, str]:

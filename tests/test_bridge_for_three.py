@@ -634,5 +634,6 @@ EXAMPLE_RESULTS = {
         ["Cy"],
         [pay("Ann", "Cy", "0.50"), pay("Bob", "Cy", "0.50"), pay("Dan", "Cy", "0.50")],
         chart=("Pegs after each hand", ["Ann", "Bob", "Cy", "Dan"], ["10", "−5", "11", "4"]),
+        hands=11,
     ),
 }

@@ -384,5 +384,6 @@ EXAMPLE_RESULTS = {
         ["Bob", "Dan"],
         [pay("Ann", "Bob", "1.02"), pay("Cy", "Dan", "1.02")],
         chart=("Points per side after each game", ["Ann & Cy", "Bob & Dan"], ["4300", "5320"]),
+        hands=2,
     ),
 }

@@ -913,6 +913,7 @@ EXAMPLE_RESULTS = {
         ["Bob", "Dee"],
         [pay("Ann", "Bob", "3.60"), pay("Cy", "Dee", "3.60")],
         chart=("Running score after each hand", ["Ann & Cy", "Bob & Dee"], ["670", "1030"]),
+        hands=8,
     ),
     # Pairwise at 0.01 a point: Ann −490 + 60 = −430, Cy −60 − 550 = −610, Bob +1040.
     "mini-bridge-3": Example(
@@ -921,5 +922,6 @@ EXAMPLE_RESULTS = {
         ["Bob"],
         [pay("Ann", "Bob", "4.30"), pay("Cy", "Bob", "6.10")],
         chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["640", "1130", "580"]),
+        hands=9,
     ),
 }

@@ -878,5 +878,6 @@ EXAMPLE_RESULTS = {
             ["Maren", "Tobias", "Ilse"],
             ["2800", "750", "2400"],
         ),
+        hands=9,
     ),
 }

@@ -747,6 +747,7 @@ EXAMPLE_RESULTS = {
         ["Tom", "Richard"],
         [pay("Helen", "Richard", "1.00"), pay("Margaret", "Tom", "1.00")],
         chart=(SIDES, ["We (Margaret & Helen)", "They (Tom & Richard)"], ["1930", "2130"]),
+        hands=12,
     ),
     # Rubber 1: 2070 − 380 = +1690 → +1700; unfinished rubber 2 (Sam part score
     # 100, Alex one game 300): 190 − 400 = −210 → −200; 1500 × 0.20 / 100 = 3.00.
@@ -756,6 +757,7 @@ EXAMPLE_RESULTS = {
         ["Sam"],
         [pay("Alex", "Sam", "3.00")],
         chart=(SIDES, ["Sam", "Alex"], ["2260", "780"]),
+        hands=9,
     ),
     # Round 1: We 160 − They 1310 = −1150 → −1200; round 2: 1570 − 190 = +1380 → +1400;
     # +200 × 0.10 / 100 = 0.20 to each of Ann and Cy.
@@ -765,5 +767,6 @@ EXAMPLE_RESULTS = {
         ["Ann", "Cy"],
         [pay("Bob", "Ann", "0.20"), pay("Dee", "Cy", "0.20")],
         chart=(SIDES, ["We (Ann & Cy)", "They (Bob & Dee)"], ["1730", "1500"]),
+        hands=8,
     ),
 }

@@ -424,5 +424,6 @@ EXAMPLE_RESULTS = {
         ["Cy"],
         [pay("Ann", "Cy", "2.00"), pay("Bob", "Cy", "0.50")],
         chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["−4", "−1", "5"]),
+        hands=12,
     ),
 }
