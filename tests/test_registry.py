@@ -4,6 +4,7 @@ before the app runs."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,8 +68,15 @@ def test_each_games_files_live_in_its_one_folder(family):
     previews = {entry_for(v).preview_template for v, f in FAMILIES.items() if f == family}
     live = [Path(p).name for p in previews if p]
     assert pages == sorted([*live, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)])
+    # its static files are its script and stylesheet, named after it, each linked by its pages
     assets = sorted(p.name for p in (package / "static").iterdir())
-    assert assets == sorted([f"{family}.css", f"{family}.js"])
+    linked = {
+        name
+        for page in (package / "templates").iterdir()
+        for name in re.findall(rf"filename='games/{family}/([^']+)'", page.read_text("utf-8"))
+    }
+    assert assets == sorted(linked)
+    assert set(assets) <= {f"{family}.css", f"{family}.js"}
     for shared in ("templates/hands", "templates/rules", "static"):
         assert not list((ROOT / shared).glob(f"{family}*")), shared
     assert not (ROOT / "templates" / "games").exists()

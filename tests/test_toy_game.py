@@ -230,7 +230,30 @@ print(json.dumps(seen))
 """
 
 
-FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests")
+# The toy game's own test file: the one test file a new game adds. It pins
+# what the shared suites ask of it (tests/games.py).
+TOY_TESTS = """\"\"\"Toy: what its kit says and what its example evening scores to.\"\"\"
+
+from tests.games import Example, Kit, pay
+
+TELLING = ("big_wins",)
+
+KIT = {"toy": Kit(family="toy", stake_per=1, partners="none")}
+
+EXAMPLE_RESULTS = {
+    # Ann +5 −2 +5 +2 = +10, Bob −10; zero-sum at 0.10 a point: Bob pays 1.00.
+    "toy": Example(
+        4,
+        {"Ann": 10, "Bob": -10},
+        ["Ann"],
+        [pay("Bob", "Ann", "1.00")],
+        chart=("Running score after each hand", ["Ann", "Bob"], ["10", "−10"]),
+        hands=4,
+    ),
+}
+"""
+
+FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests", "deploy")
 FILES = ("README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
 
 
@@ -250,6 +273,7 @@ def toy_copy(target: Path) -> Path:
         path.write_text(text, encoding="utf-8")
     for name, text in TOY_DOCUMENTS.items():
         (target / name).write_text(text, encoding="utf-8")
+    (target / "tests" / "test_toy.py").write_text(TOY_TESTS, encoding="utf-8")
     for name, after, added in TOY_ROWS:
         path = target / name
         text = path.read_text(encoding="utf-8")
@@ -290,6 +314,7 @@ def test_a_toy_game_is_a_folder_and_a_catalog_line(tmp_path):
         "docs/variants/toy.md",
         "examples/toy.json",
         "scorekeeper/games/catalog.py",
+        "tests/test_toy.py",
         *(f"scorekeeper/games/toy/{name}" for name in TOY),
     }
     env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -352,3 +377,52 @@ def test_a_toy_game_missing_a_piece_stops_the_app(tmp_path, piece):
     }[piece]
     assert done.returncode == 1
     assert f"RuntimeError: games incomplete: {said}" in done.stderr
+
+
+# The shared suites that run over every game of the catalog, and the tests of
+# them the toy game gets without one edit to them: the ids pytest collects.
+SHARED_SUITES = [
+    "tests/test_registry.py",
+    "tests/test_examples.py",
+    "tests/test_docs.py",
+    "tests/test_layers.py",
+    "tests/test_game_folders.py",
+    "tests/test_charts.py",
+]
+TOY_IN_SHARED_SUITES = {
+    "tests/test_registry.py::test_each_variant_finds_its_pieces_in_its_package[toy-toy]",
+    "tests/test_registry.py::test_each_games_files_live_in_its_one_folder[toy]",
+    "tests/test_registry.py::test_the_stake_basis_is_the_games_not_a_guess_from_an_option[toy]",
+    "tests/test_examples.py::test_example_scores_to_the_pinned_result[toy]",
+    "tests/test_examples.py::test_example_hand_scores_add_up_to_the_totals[toy]",
+    "tests/test_examples.py::test_example_every_hand_scores_every_player_in_whole_numbers[toy]",
+    "tests/test_examples.py::test_example_round_trips_through_dumps_and_loads[toy]",
+    "tests/test_examples.py::test_readme_documents_every_variant[toy]",
+    "tests/test_docs.py::test_every_variant_has_its_page_its_section_and_its_fields[toy]",
+    "tests/test_game_folders.py::test_every_variant_declares_its_partner_kind[toy]",
+    "tests/test_game_folders.py::test_no_module_outside_a_games_folder_names_a_game"
+    "[scorekeeper/games/catalog.py]",
+    "tests/test_charts.py::test_each_game_charts_what_its_players_call_their_standing[toy]",
+}
+
+
+def test_the_shared_suites_run_the_toy_game(tmp_path):
+    """The shared suites, run on the copy, test the toy game too, and pass."""
+    copy = toy_copy(tmp_path / "copy")
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *SHARED_SUITES],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    passed = {
+        line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith("PASSED ")
+    }
+    assert passed >= TOY_IN_SHARED_SUITES
+    assert {test for test in passed if test.endswith("[toy]")} == {
+        test for test in TOY_IN_SHARED_SUITES if test.endswith("[toy]")
+    }
