@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+
+from tests.test_install import build_and_install, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -426,3 +431,37 @@ def test_the_shared_suites_run_the_toy_game(tmp_path):
     assert {test for test in passed if test.endswith("[toy]")} == {
         test for test in TOY_IN_SHARED_SUITES if test.endswith("[toy]")
     }
+
+
+@pytest.mark.install
+def test_the_built_wheel_holds_and_serves_the_toy_game(tmp_path):
+    """Built from the copy, the wheel ships the toy game's folder without a line
+    in pyproject.toml, and the installed app serves its pages and stylesheet."""
+    copy = toy_copy(tmp_path / "copy")
+    (tmp_path / "install").mkdir()
+    installed = build_and_install(tmp_path / "install", copy)
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        shipped = set(wheel.namelist())
+    toy_files = {name for name in shipped if name.startswith("scorekeeper/games/toy/")}
+    assert toy_files == {f"scorekeeper/games/toy/{name}" for name in TOY}
+    assert "scorekeeper/docs/variants/toy.md" in shipped
+    home = tmp_path / "home"
+    home.mkdir()
+    with serving(installed, home) as served:
+        phone = served.browser
+        css = phone.get("/static/games/toy/toy.css")
+        rules = phone.get("/rules/toy")
+        new = phone.get("/new")
+        token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', new[1]).group(1).decode()
+        fields = {"csrf_token": token, "variant": "toy", "player1": "Ann", "player2": "Bob"}
+        started = phone.post("/new", fields)
+        match_page = phone.get(urlsplit(started[2]).path.removesuffix("/hand/new"))
+    assert css[:2] == (200, TOY["static/toy.css"].encode())
+    assert rules[0] == 200
+    assert b"takes 1 to 5 points from the other; 10 ends the match." in rules[1]
+    assert b"Ten points end the match." in rules[1]
+    assert new[0] == 200 and b'value="toy"' in new[1]
+    assert started[0] == 200 and re.search(r"/m/[\w-]{16}/hand/new$", started[2])
+    assert b"Winner" in started[1] and b"Points" in started[1]
+    assert match_page[0] == 200
+    assert b'<p class="toy-leader">Leading: Ann</p>' in match_page[1]
