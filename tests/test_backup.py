@@ -26,6 +26,7 @@ from scorekeeper.changelog import APPEND, DELETE_MATCH, Command
 from scorekeeper.matchfile import MAX_FILE_BYTES, loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import replay_match
+from tests.games import VARIANT_IDS, pinned
 from tests.webtools import match_id_in, visible_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,27 +185,14 @@ def test_export_then_import_gives_back_every_example_with_the_same_scores(
     status, out, err = scorekeeper(capsys, "import", "--instance", instance, *EXAMPLES)
     assert (status, err) == (0, "")
     ids = imported_ids(out)
-    # Hands as the rules count them: a redeal (Top Game, Mini Bridge, Chicago) and
-    # Honeymoon's end marker are entries of the file, not hands.
-    hands = {
-        "bridge-for-three": 11,
-        "calypso": 2,
-        "chicago": 8,
-        "honeymoon": 9,
-        "mini-bridge": 8,
-        "mini-bridge-3": 9,
-        "need-a-fourth": 9,
-        "rubber": 12,
-        "top-game": 12,
-    }
     assert out.splitlines() == [
-        f"{path}: imported as /m/{match_id} ({hands[path.stem]} hands)"
+        f"{path}: imported as /m/{match_id} ({pinned(path.stem, 'EXAMPLE_RESULTS').hands} hands)"
         for path, match_id in zip(EXAMPLES, ids, strict=True)
     ]
     exported = tmp_path / "exported"
     assert scorekeeper(capsys, "export", "--instance", instance, exported) == (
         0,
-        f"Exported 9 matches to {exported}\n",
+        f"Exported {len(VARIANT_IDS)} matches to {exported}\n",
         "",
     )
     files = {path.name: path.read_text(encoding="utf-8") for path in exported.iterdir()}

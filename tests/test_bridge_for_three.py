@@ -17,6 +17,7 @@ from scorekeeper.games.bridge_for_three.rules import (
 )
 from scorekeeper.games.common import HandError, parse_contract
 from scorekeeper.variants import MatchError, replay
+from tests.games import Example, Kit, pay
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
@@ -615,3 +616,24 @@ def test_example_file_replays_to_hole_11() -> None:
     assert outcome.winners == ["Cy"]
     assert outcome.totals == {"Ann": 10, "Bob": -5, "Cy": 11, "Dan": 4}
     assert [h.details.overflow for h in outcome.hands].count(2) == 1
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("pegged_out",)
+
+KIT = {"bridge-for-three": Kit(family="bridge_for_three", stake_per=1, partners="none")}
+
+EXAMPLE_RESULTS = {
+    # Bob set at the floor pushes the others on 2; Cy 8 + 4 stops at 11 and wins;
+    # each of the three others pays the 0.50 stake.
+    "bridge-for-three": Example(
+        11,
+        {"Ann": 10, "Bob": -5, "Cy": 11, "Dan": 4},
+        ["Cy"],
+        [pay("Ann", "Cy", "0.50"), pay("Bob", "Cy", "0.50"), pay("Dan", "Cy", "0.50")],
+        chart=("Pegs after each hand", ["Ann", "Bob", "Cy", "Dan"], ["10", "−5", "11", "4"]),
+        hands=11,
+    ),
+}

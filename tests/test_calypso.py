@@ -11,6 +11,7 @@ import pytest
 from scorekeeper.games.calypso.rules import Calypso, calypso_points, player_points
 from scorekeeper.games.common import HandError
 from scorekeeper.variants import MatchError, replay
+from tests.games import Example, Kit, pay
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]
 EXAMPLE = Path(__file__).parent.parent / "examples" / "calypso.json"
@@ -366,3 +367,23 @@ def test_a_refused_game_changes_nothing() -> None:
         game.play_hand(with_tally("Dan", tally(0, 9, 21)), 1)
     assert game.totals == {"Ann": 0, "Bob": 0, "Cy": 0, "Dan": 0}
     assert game.upcoming().game == 1
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("calypsos",)
+
+KIT = {"calypso": Kit(family="calypso", stake_per=1, partners="fixed")}
+
+EXAMPLE_RESULTS = {
+    # Ann & Cy 2110 + 2190 = 4300, Bob & Dan 1990 + 3330 = 5320; 1020 × 0.10 / 100.
+    "calypso": Example(
+        2,
+        {"Ann": 4300, "Bob": 5320, "Cy": 4300, "Dan": 5320},
+        ["Bob", "Dan"],
+        [pay("Ann", "Bob", "1.02"), pay("Cy", "Dan", "1.02")],
+        chart=("Points per side after each game", ["Ann & Cy", "Bob & Dan"], ["4300", "5320"]),
+        hands=2,
+    ),
+}

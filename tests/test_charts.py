@@ -19,6 +19,7 @@ from scorekeeper.charts import Series, balance_chart, index_ticks, line_chart, r
 from scorekeeper.games.catalog import build_sheet
 from scorekeeper.matchfile import loads
 from scorekeeper.variants import replay_match
+from tests.games import VARIANT_IDS, pinned
 from tests.test_pdf import example, get_pdf, pages_text, store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,51 +206,12 @@ def test_the_same_numbers_draw_the_same_svg():
 
 # --- every game: the standing as its players call it ---------------------------------
 
-STANDINGS = {
-    # variant: (title, lines, the last row of the table)
-    "top-game": ("Running score after each hand", ["Ann", "Bob", "Cy"], ["−4", "−1", "5"]),
-    "need-a-fourth": (
-        "Running score after each hand",
-        ["Maren", "Tobias", "Ilse"],
-        ["2800", "750", "2400"],
-    ),
-    "bridge-for-three": (
-        "Pegs after each hand",
-        ["Ann", "Bob", "Cy", "Dan"],
-        ["10", "−5", "11", "4"],
-    ),
-    "mini-bridge": ("Running score after each hand", ["Ann & Cy", "Bob & Dee"], ["670", "1030"]),
-    "mini-bridge-3": (
-        "Running score after each hand",
-        ["Ann", "Bob", "Cy"],
-        ["640", "1130", "580"],
-    ),
-    "rubber": (
-        "Points per side (above and below the line) after each hand",
-        ["We (Margaret & Helen)", "They (Tom & Richard)"],
-        ["1930", "2130"],
-    ),
-    "chicago": (
-        "Points per side (above and below the line) after each hand",
-        ["We (Ann & Cy)", "They (Bob & Dee)"],
-        ["1730", "1500"],
-    ),
-    "honeymoon": (
-        "Points per side (above and below the line) after each hand",
-        ["Sam", "Alex"],
-        ["2260", "780"],
-    ),
-    "calypso": ("Points per side after each game", ["Ann & Cy", "Bob & Dan"], ["4300", "5320"]),
-}
 
-
-def test_every_example_has_its_standing():
-    assert sorted(STANDINGS) == sorted(p.stem for p in EXAMPLES.glob("*.json"))
-
-
-@pytest.mark.parametrize("variant", sorted(STANDINGS))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_each_game_charts_what_its_players_call_their_standing(variant):
-    title, names, last = STANDINGS[variant]
+    """The title, lines and last points the game's own tests pin
+    (EXAMPLE_RESULTS in tests/test_<family>.py)."""
+    title, names, last = pinned(variant, "EXAMPLE_RESULTS").chart
     chart = example_chart(variant)
     assert chart["title"] == title
     assert chart["names"] == names

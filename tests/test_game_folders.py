@@ -13,10 +13,12 @@ import pytest
 
 from scorekeeper import registry
 from scorekeeper.app import create_app
-from scorekeeper.games.catalog import GAMES
+from scorekeeper.games.catalog import GAMES, variant_for
 from scorekeeper.games.common import Outcome
 from scorekeeper.games.facts import GameStats, HandFacts
 from scorekeeper.stats import TELLING
+from tests.games import FAMILIES as FAMILY_LIST
+from tests.games import VARIANT_IDS, own_tests, pinned
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = {game.family for game in GAMES}
@@ -106,34 +108,20 @@ def test_no_module_outside_a_games_folder_names_a_game(path):
 # --- the statistics are the game's ----------------------------------------------------
 
 
-def test_every_game_brings_its_statistics_and_every_variant_its_partner_kind():
+def test_every_game_brings_its_statistics():
     assert {game.family: type(game.stats) for game in GAMES} == dict.fromkeys(FAMILIES, GameStats)
-    assert {v.id: v.partners for game in GAMES for v in game.variants} == {
-        "top-game": "none",
-        "need-a-fourth": "by hand",
-        "bridge-for-three": "none",
-        "mini-bridge": "fixed",
-        "mini-bridge-3": "none",
-        "rubber": "fixed",
-        "honeymoon": "none",
-        "chicago": "fixed",
-        "calypso": "fixed",
-    }
+
+
+@pytest.mark.parametrize("variant_id", VARIANT_IDS)
+def test_every_variant_declares_its_partner_kind(variant_id):
+    """The kind the game's own tests pin (KIT in tests/test_<family>.py)."""
+    assert variant_for(variant_id).partners == pinned(variant_id, "KIT").partners
 
 
 def test_the_telling_counts_are_gathered_from_the_kits():
-    assert list(TELLING) == [
-        "misinformed",
-        "raise_penalty",
-        "lied",
-        "set_alone",
-        "pegged_out",
-        "game_made",
-        "scrapped",
-        "rubber_won",
-        "slam_made",
-        "calypsos",
-    ]
+    """Each game's counts, in the catalog's order, as its own tests pin them
+    (TELLING in tests/test_<family>.py)."""
+    assert list(TELLING) == [key for family in FAMILY_LIST for key in own_tests(family).TELLING]
     assert TELLING["pegged_out"] == (
         "Pegged out first",
         "Bridge for Three games this player won by reaching hole 11 first",
@@ -199,5 +187,87 @@ def test_no_shared_page_script_or_stylesheet_names_a_game(path):
 def test_a_games_stylesheet_keeps_its_paper_rules():
     top = (ROOT / "scorekeeper/games/top_game/static/top_game.css").read_text()
     calypso = (ROOT / "scorekeeper/games/calypso/static/calypso.css").read_text()
-    assert "@media print {\n  .top-game-key { display: none !important; }\n}" in top
-    assert "@media print {\n  .calypso-game { break-inside: avoid; }\n}" in calypso
+    assert "@media print {\n  .top-game-key { display: none !important; }\n" in top
+    assert "  .half-sheet { break-inside: avoid; }" in top
+    assert "@media print {\n  .calypso-game { break-inside: avoid; }\n" in calypso
+
+
+# --- a game's classes are styled in its own stylesheet -----------------------------
+
+SHARED_SHEETS = sorted((ROOT / "static").glob("*.css"))
+CLASS_ATTRIBUTE = re.compile(r'class="([^"]*)"')
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+QUOTED = re.compile(r"""['"]([^'"]*)['"]""")
+CLASS_NAME = re.compile(r"-?[A-Za-z_][\w-]*")
+SELECTOR_CLASS = re.compile(r"\.(-?[A-Za-z_][\w-]*)")
+
+
+def classes_of(html: str) -> set[str]:
+    """Every class a page's class attributes may give, the words of the quoted
+    strings inside their Jinja expressions included ({{ ' dealer' if … }})."""
+    found: set[str] = set()
+    for attribute in CLASS_ATTRIBUTE.findall(html):
+        words = JINJA.sub(" ", attribute).split()
+        for expression in re.findall(r"\{\{.*?\}\}|\{%.*?%\}", attribute, re.S):
+            words += " ".join(QUOTED.findall(expression)).split()
+        found |= {word for word in words if CLASS_NAME.fullmatch(word)}
+    return found
+
+
+def selector_classes(css: str) -> set[str]:
+    """The classes a stylesheet's selectors name (its declarations and comments aside)."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    # What comes before each "{": a rule's selectors, or an at-rule's prelude.
+    return {
+        name
+        for prelude in re.findall(r"([^{};]*)\{", css)
+        for name in SELECTOR_CLASS.findall(prelude)
+    }
+
+
+def _shared_classes() -> set[str]:
+    """The classes shared pages, shared scripts and shared Python can give."""
+    found: set[str] = set()
+    for path in (ROOT / "templates").rglob("*.html"):
+        found |= classes_of(path.read_text(encoding="utf-8"))
+    for path in SHARED_MODULES:
+        found |= classes_of(path.read_text(encoding="utf-8"))
+    for path in (ROOT / "static").glob("*.js"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            strings = QUOTED.findall(line)
+            if "classList" in line or "className" in line:  # classList.add("flash")
+                found |= {word for text in strings for word in CLASS_NAME.findall(text)}
+            found |= {name for text in strings for name in SELECTOR_CLASS.findall(text)}
+    return found
+
+
+def one_games_classes_in_shared_sheets() -> list[str]:
+    """Each class only one game's pages give, yet styled in a shared stylesheet."""
+    used_by: dict[str, set[str]] = {}
+    for game in GAMES:
+        for path in game.templates_folder.rglob("*.html"):
+            for name in classes_of(path.read_text(encoding="utf-8")):
+                used_by.setdefault(name, set()).add(game.family)
+    shared = _shared_classes()
+    return [
+        f"{sheet.relative_to(ROOT)}: .{name} ({next(iter(used_by[name]))})"
+        for sheet in SHARED_SHEETS
+        for name in sorted(selector_classes(sheet.read_text(encoding="utf-8")))
+        if len(used_by.get(name, ())) == 1 and name not in shared
+    ]
+
+
+def test_the_check_finds_a_class_of_one_game_in_a_shared_stylesheet():
+    assert classes_of(
+        '<td class="num{{ \' dealer\' if x }}"><p class="a b-c {% if y %}d{% endif %}">'
+    ) == {"num", "dealer", "a", "b-c", "d"}
+    assert selector_classes(
+        "/* .gone */ @media print {\n  tr, tbody.hand, .pad a { x: 1; }\n}\n.a>.b:hover{y:2}"
+    ) == {"hand", "pad", "a", "b"}
+
+
+def test_no_shared_stylesheet_styles_a_class_of_one_game_only():
+    """A class only one game's templates use (the Top Game's .half-sheet, the
+    rubber's .pad, Bridge for Three's .peg-board) is styled in that game's own
+    stylesheet, its paper rules under @media print there."""
+    assert one_games_classes_in_shared_sheets() == []

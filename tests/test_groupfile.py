@@ -19,6 +19,7 @@ from scorekeeper.ledger import Transfer, ledger
 from scorekeeper.matchfile import MAX_ENTRIES
 from scorekeeper.report import match_summary
 from scorekeeper.variants import MatchError
+from tests.games import VARIANT_IDS
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -378,8 +379,7 @@ def changed(path, value):
         (
             ["stakes", "poker"],
             EUR_STAKE,
-            'stakes: poker: not a game id; give "*" or one of top-game, need-a-fourth,'
-            " bridge-for-three, mini-bridge, mini-bridge-3, rubber, honeymoon, chicago, calypso",
+            f'stakes: poker: not a game id; give "*" or one of {", ".join(VARIANT_IDS)}',
         ),
         (
             ["stakes", "*", "amount"],

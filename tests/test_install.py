@@ -10,6 +10,7 @@ dependencies seen through a .pth file naming .venv's site-packages.
 
 from __future__ import annotations
 
+import contextlib
 import http.cookiejar
 import importlib.metadata
 import importlib.util
@@ -138,6 +139,7 @@ def test_secure_cookies_switch_marks_the_session_and_matches_cookies(
 class Installed:
     venv: Path
     scripts: Path
+    wheel: Path
 
     def command(self, name: str) -> Path:
         return self.scripts / name
@@ -159,17 +161,17 @@ def _offline_build_possible() -> str | None:
     return None
 
 
-def _source_copy(target: Path) -> Path:
+def _source_copy(target: Path, root: Path = ROOT) -> Path:
     """What the build reads (pyproject.toml, the readme, every package folder it
     maps), copied so that building writes nothing into the working tree."""
     target.mkdir()
-    shutil.copy2(ROOT / "pyproject.toml", target)
-    shutil.copy2(ROOT / "setup.py", target)
-    shutil.copy2(ROOT / PYPROJECT["project"]["readme"], target)
+    shutil.copy2(root / "pyproject.toml", target)
+    shutil.copy2(root / "setup.py", target)
+    shutil.copy2(root / PYPROJECT["project"]["readme"], target)
     folders = {"scorekeeper", *PYPROJECT["tool"]["setuptools"]["package-dir"].values()}
     for folder in folders:
         shutil.copytree(
-            ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
+            root / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
     return target
 
@@ -184,11 +186,16 @@ def _run(*args, **kwargs) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Installed:
+    return build_and_install(tmp_path_factory.mktemp("install"))
+
+
+def build_and_install(work: Path, root: Path = ROOT) -> Installed:
+    """The wheel built offline from the code at `root`, installed in a new
+    virtual environment under `work` (skipped where it cannot be built offline)."""
     why = _offline_build_possible()
     if why:
         pytest.skip(f"cannot build the wheel offline: {why}")
-    work = tmp_path_factory.mktemp("install")
-    source = _source_copy(work / "source")
+    source = _source_copy(work / "source", root)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
     _run(*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", work, source)
     [wheel] = work.glob("scorekeeper-*.whl")
@@ -200,7 +207,7 @@ def installed(tmp_path_factory) -> Installed:
     purelib = _run(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))")
     ours = dict.fromkeys(sysconfig.get_path(kind) for kind in ("purelib", "platlib"))
     (Path(purelib.stdout.strip()) / "scorekeeper-deps.pth").write_text("\n".join(ours) + "\n")
-    return Installed(venv, venv / "bin")
+    return Installed(venv, venv / "bin", wheel)
 
 
 def _free_port() -> int:
@@ -242,7 +249,13 @@ class Served:
 
 @pytest.fixture(scope="module")
 def served(installed, tmp_path_factory) -> Iterator[Served]:
-    home = tmp_path_factory.mktemp("home")
+    with serving(installed, tmp_path_factory.mktemp("home")) as started:
+        yield started
+
+
+@contextlib.contextmanager
+def serving(installed: Installed, home: Path) -> Iterator[Served]:
+    """`scorekeeper serve` of the installed app, from `home`, until the block ends."""
     instance = home / "club-instance"
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
     env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), PYTHONDONTWRITEBYTECODE="1")

@@ -25,6 +25,7 @@ from scorekeeper.games.mini_bridge.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
+from tests.games import Example, Kit, pay
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -891,3 +892,36 @@ def test_declaring_side_from_the_hcp(hcp, order, expected):
     else:
         assert (plays.side, plays.declarer, plays.dummy, plays.ours, plays.theirs) == expected
         assert sorted(plays.side + plays.defenders) == sorted(FOUR)
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("game_made", "scrapped")
+
+KIT = {
+    "mini-bridge": Kit(family="mini_bridge", stake_per=1, partners="fixed"),
+    "mini-bridge-3": Kit(family="mini_bridge", stake_per=1, partners="none"),
+}
+
+EXAMPLE_RESULTS = {
+    # Ann & Cy 80 + 50 + 120 + 420 = 670, Bob & Dee 450 + 460 + 100 + 20 = 1030;
+    # 360 × 0.10 / 10 = 3.60 from each of Ann and Cy.
+    "mini-bridge": Example(
+        9,
+        {"Ann": 670, "Bob": 1030, "Cy": 670, "Dee": 1030},
+        ["Bob", "Dee"],
+        [pay("Ann", "Bob", "3.60"), pay("Cy", "Dee", "3.60")],
+        chart=("Running score after each hand", ["Ann & Cy", "Bob & Dee"], ["670", "1030"]),
+        hands=8,
+    ),
+    # Pairwise at 0.01 a point: Ann −490 + 60 = −430, Cy −60 − 550 = −610, Bob +1040.
+    "mini-bridge-3": Example(
+        10,
+        {"Ann": 640, "Bob": 1130, "Cy": 580},
+        ["Bob"],
+        [pay("Ann", "Bob", "4.30"), pay("Cy", "Bob", "6.10")],
+        chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["640", "1130", "580"]),
+        hands=9,
+    ),
+}

@@ -20,6 +20,7 @@ from scorekeeper.games.need_a_fourth.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE
 from scorekeeper.variants import MatchError, replay
+from tests.games import Example, Kit, pay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 VARIANT = "need-a-fourth"
@@ -855,3 +856,28 @@ def test_example_file_replays_and_finishes():
     assert outcome.finished is True
     assert outcome.totals == {"Maren": 2800, "Tobias": 750, "Ilse": 2400}
     assert outcome.winners == ["Maren"]
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("lied", "set_alone")
+
+KIT = {"need-a-fourth": Kit(family="need_a_fourth", stake_per=1, partners="by hand")}
+
+EXAMPLE_RESULTS = {
+    # Pairwise at 0.10 per 10: Maren (2800−750)+(2800−2400) = 2450 → 24.50,
+    # Ilse 1650−400 = 1250 → 12.50, Tobias −3700 → −37.00.
+    "need-a-fourth": Example(
+        9,
+        {"Maren": 2800, "Tobias": 750, "Ilse": 2400},
+        ["Maren"],
+        [pay("Tobias", "Ilse", "12.50"), pay("Tobias", "Maren", "24.50")],
+        chart=(
+            "Running score after each hand",
+            ["Maren", "Tobias", "Ilse"],
+            ["2800", "750", "2400"],
+        ),
+        hands=9,
+    ),
+}

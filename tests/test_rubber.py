@@ -6,6 +6,7 @@ import pytest
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.rubber.rules import contract_scores, trick_score, undertrick_values
 from scorekeeper.variants import MatchError, replay
+from tests.games import Example, Kit, pay
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
 PAIR = ["Ann", "Bob"]
@@ -723,3 +724,49 @@ def test_honeymoon_checks():
         "hand 1: declarer: 'Cy' is not one of Ann, Bob",
         "hand 1: honors: holder 'Dee' is not one of Ann, Bob",
     ]
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("rubber_won", "slam_made")
+
+KIT = {
+    "rubber": Kit(family="rubber", stake_per=100, partners="fixed"),
+    "honeymoon": Kit(family="rubber", stake_per=100, partners="none"),
+    "chicago": Kit(family="rubber", stake_per=100, partners="fixed"),
+}
+
+SIDES = "Points per side (above and below the line) after each hand"
+EXAMPLE_RESULTS = {
+    # Rubber 1: We 1930 − They 380 = +1550 → +1600; rubber 2: 0 − 1750 → −1800;
+    # −200 × 0.50 / 100 = 1.00 from each of Margaret and Helen.
+    "rubber": Example(
+        12,
+        {"Margaret": 1930, "Tom": 2130, "Helen": 1930, "Richard": 2130},
+        ["Tom", "Richard"],
+        [pay("Helen", "Richard", "1.00"), pay("Margaret", "Tom", "1.00")],
+        chart=(SIDES, ["We (Margaret & Helen)", "They (Tom & Richard)"], ["1930", "2130"]),
+        hands=12,
+    ),
+    # Rubber 1: 2070 − 380 = +1690 → +1700; unfinished rubber 2 (Sam part score
+    # 100, Alex one game 300): 190 − 400 = −210 → −200; 1500 × 0.20 / 100 = 3.00.
+    "honeymoon": Example(
+        10,
+        {"Sam": 2260, "Alex": 780},
+        ["Sam"],
+        [pay("Alex", "Sam", "3.00")],
+        chart=(SIDES, ["Sam", "Alex"], ["2260", "780"]),
+        hands=9,
+    ),
+    # Round 1: We 160 − They 1310 = −1150 → −1200; round 2: 1570 − 190 = +1380 → +1400;
+    # +200 × 0.10 / 100 = 0.20 to each of Ann and Cy.
+    "chicago": Example(
+        9,
+        {"Ann": 1730, "Bob": 1500, "Cy": 1730, "Dee": 1500},
+        ["Ann", "Cy"],
+        [pay("Bob", "Ann", "0.20"), pay("Dee", "Cy", "0.20")],
+        chart=(SIDES, ["We (Ann & Cy)", "They (Bob & Dee)"], ["1730", "1500"]),
+        hands=8,
+    ),
+}

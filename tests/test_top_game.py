@@ -6,6 +6,7 @@ from scorekeeper.games.catalog import game_for
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
+from tests.games import Example, Kit, pay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -405,3 +406,24 @@ def test_hand_list_says_why_a_made_contract_lost(record, words):
     result = play(record).hands[0]
     assert result.scores["Cy"] == (-12 if record["declarer_tops"] > record["bid"] else 10)
     assert game_for("top-game").row_words(record, result) == words
+
+
+# --- what the shared suites ask of this game (tests/games.py) ----------------------
+
+# The game's telling counts on a group's statistics, in the order its stats.py names them.
+TELLING = ("misinformed", "raise_penalty")
+
+KIT = {"top-game": Kit(family="top_game", stake_per=1, partners="none")}
+
+EXAMPLE_RESULTS = {
+    # Ann −5 −4 −7 0 +6 −4 −4 0 −10 +12 +4 +8 0 = −4; zero-sum, 0.50 a point:
+    # Ann −2.00, Bob −0.50, Cy +2.50.
+    "top-game": Example(
+        13,
+        {"Ann": -4, "Bob": -1, "Cy": 5},
+        ["Cy"],
+        [pay("Ann", "Cy", "2.00"), pay("Bob", "Cy", "0.50")],
+        chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["−4", "−1", "5"]),
+        hands=12,
+    ),
+}

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+
+from tests.test_install import build_and_install, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +42,7 @@ the first to 10 ends the match."""
 
 from typing import Any
 
-from ..common import Checks, Game, HandResult, NextHand, next_player
+from ..common import Checks, Game, HandResult, NextHand
 
 
 class Toy(Game):
@@ -54,8 +59,7 @@ class Toy(Game):
             checks.fail("winner", f"give one of {', '.join(self.players)}")
         points = checks.get_int("points", 1, 5)
         checks.done()
-        loser = next_player(self.players, winner)
-        scores = {winner: points, loser: -points}
+        scores = {p: points if p == winner else -points for p in self.players}
         self.add(scores)
         dealer = self.upcoming().dealer
         return HandResult(number, dealer, True, scores, [f"{winner} won {points}"])
@@ -125,7 +129,69 @@ STATS = GameStats(read_hand, telling={"big_wins": ("Big wins", "Toy hands won fo
 """,
     "static/toy.css": ".toy-leader { font-weight: bold; }\n",
 }
-TOY_DOCUMENT = "# Toy\n\nA toy game.\n\n## Our decisions\n\n- Ten points end the match.\n"
+# The game's documents, outside its folder: its rules text, its example evening,
+# its rows in the two tables of the games and its section of docs/match-file.md.
+TOY_EXAMPLE = {
+    "format": "scorekeeper-match/1",
+    "variant": "toy",
+    "title": "Toy night",
+    "players": ["Ann", "Bob"],
+    "stake": {"amount": "0.10", "per": 1, "currency": "EUR"},
+    "hands": [
+        {"winner": "Ann", "points": 5},
+        {"winner": "Bob", "points": 2},
+        {"winner": "Ann", "points": 5},
+        {"winner": "Ann", "points": 2},
+    ],
+}
+TOY_SCORED = {
+    "variant": "toy",
+    "players": ["Ann", "Bob"],
+    "hands": [
+        {
+            "number": n,
+            "dealer": "Ann" if n % 2 else "Bob",
+            "counted": True,
+            "scores": {"Ann": ann, "Bob": -ann},
+            "explanation": [why],
+        }
+        for n, ann, why in [
+            (1, 5, "Ann won 5"),
+            (2, -2, "Bob won 2"),
+            (3, 5, "Ann won 5"),
+            (4, 2, "Ann won 2"),
+        ]
+    ],
+    "totals": {"Ann": 10, "Bob": -10},
+    "finished": True,
+    "winners": ["Ann"],
+    "settlement": [{"from": "Bob", "to": "Ann", "amount": "1.00"}],
+}
+TOY_DOCUMENTS = {
+    "docs/variants/toy.md": (
+        "# Toy (`toy`)\n\nA toy game.\n\n## Our decisions\n\n- Ten points end the match.\n"
+    ),
+    "examples/toy.json": json.dumps(TOY_EXAMPLE, indent=2) + "\n",
+}
+# (file, the line a row or section follows, what is added after it)
+TOY_ROWS = [
+    ("README.md", "| `calypso` | Calypso | 4 | `games` (1) |\n", "| `toy` | Toy | 2 | none |\n"),
+    (
+        "docs/README.md",
+        "| [`calypso`](variants/calypso.md) | Calypso | 4 |\n",
+        "| [`toy`](variants/toy.md) | Toy | 2 |\n",
+    ),
+    ("docs/match-file.md", "  [calypso](#calypso)", ",\n  [toy](#toy)"),
+    ("docs/match-file.md", "\nA whole evening at every variant", None),  # the section below
+]
+TOY_SECTION = (
+    "## `toy`\n\nToy: two players. Rules: [variants/toy.md](variants/toy.md).\n\n"
+    "| field | meaning | allowed values |\n|---|---|---|\n"
+    "| `winner` | who won the hand | one of the players |\n"
+    "| `points` | what the hand was worth | whole number 1–5 |\n\n"
+    f"```json\n{json.dumps(TOY_EXAMPLE, indent=2)}\n```\n\n"
+    f"```text\n{json.dumps(TOY_SCORED, indent=2, ensure_ascii=False)}\n```\n"
+)
 
 # What the copy runs: the app of the copy, through Flask's test client.
 PLAY = """
@@ -169,17 +235,59 @@ print(json.dumps(seen))
 """
 
 
+# The toy game's own test file: the one test file a new game adds. It pins
+# what the shared suites ask of it (tests/games.py).
+TOY_TESTS = """\"\"\"Toy: what its kit says and what its example evening scores to.\"\"\"
+
+from tests.games import Example, Kit, pay
+
+TELLING = ("big_wins",)
+
+KIT = {"toy": Kit(family="toy", stake_per=1, partners="none")}
+
+EXAMPLE_RESULTS = {
+    # Ann +5 −2 +5 +2 = +10, Bob −10; zero-sum at 0.10 a point: Bob pays 1.00.
+    "toy": Example(
+        4,
+        {"Ann": 10, "Bob": -10},
+        ["Ann"],
+        [pay("Bob", "Ann", "1.00")],
+        chart=("Running score after each hand", ["Ann", "Bob"], ["10", "−10"]),
+        hands=4,
+    ),
+}
+"""
+
+FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests", "deploy")
+FILES = ("README.md", "pyproject.toml", "setup.py", "MANIFEST.in")
+
+
 def toy_copy(target: Path) -> Path:
-    """The code copied, with the toy game's folder and its catalog line."""
-    for folder in ("scorekeeper", "templates", "static", "docs", "examples"):
+    """The code and its tests copied, with the toy game's folder, its documents
+    and its catalog line."""
+    for folder in FOLDERS:
         shutil.copytree(
             ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
+    for name in FILES:
+        if (ROOT / name).is_file():
+            shutil.copyfile(ROOT / name, target / name)
     for name, text in TOY.items():
         path = target / "scorekeeper" / "games" / "toy" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    (target / "docs" / "variants" / "toy.md").write_text(TOY_DOCUMENT, encoding="utf-8")
+    for name, text in TOY_DOCUMENTS.items():
+        (target / name).write_text(text, encoding="utf-8")
+    (target / "tests" / "test_toy.py").write_text(TOY_TESTS, encoding="utf-8")
+    for name, after, added in TOY_ROWS:
+        path = target / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(after) == 1, (name, after)
+        if added is None:  # a section of its own, before that paragraph
+            text = text.replace(after, f"\n{TOY_SECTION}{after}")
+        else:
+            text = text.replace(after, after + added)
+        path.write_text(text, encoding="utf-8")
     catalog = target / "scorekeeper" / "games" / "catalog.py"
     text = catalog.read_text(encoding="utf-8")
     text = text.replace(
@@ -205,8 +313,13 @@ def test_a_toy_game_is_a_folder_and_a_catalog_line(tmp_path):
     copy = toy_copy(tmp_path / "copy")
     # The shared code is untouched: the catalog is the one file changed.
     assert changed_files(ROOT, copy) == {
+        "README.md",
+        "docs/README.md",
+        "docs/match-file.md",
         "docs/variants/toy.md",
+        "examples/toy.json",
         "scorekeeper/games/catalog.py",
+        "tests/test_toy.py",
         *(f"scorekeeper/games/toy/{name}" for name in TOY),
     }
     env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -269,3 +382,86 @@ def test_a_toy_game_missing_a_piece_stops_the_app(tmp_path, piece):
     }[piece]
     assert done.returncode == 1
     assert f"RuntimeError: games incomplete: {said}" in done.stderr
+
+
+# The shared suites that run over every game of the catalog, and the tests of
+# them the toy game gets without one edit to them: the ids pytest collects.
+SHARED_SUITES = [
+    "tests/test_registry.py",
+    "tests/test_examples.py",
+    "tests/test_docs.py",
+    "tests/test_layers.py",
+    "tests/test_game_folders.py",
+    "tests/test_charts.py",
+]
+TOY_IN_SHARED_SUITES = {
+    "tests/test_registry.py::test_each_variant_finds_its_pieces_in_its_package[toy-toy]",
+    "tests/test_registry.py::test_each_games_files_live_in_its_one_folder[toy]",
+    "tests/test_registry.py::test_the_stake_basis_is_the_games_not_a_guess_from_an_option[toy]",
+    "tests/test_examples.py::test_example_scores_to_the_pinned_result[toy]",
+    "tests/test_examples.py::test_example_hand_scores_add_up_to_the_totals[toy]",
+    "tests/test_examples.py::test_example_every_hand_scores_every_player_in_whole_numbers[toy]",
+    "tests/test_examples.py::test_example_round_trips_through_dumps_and_loads[toy]",
+    "tests/test_examples.py::test_readme_documents_every_variant[toy]",
+    "tests/test_docs.py::test_every_variant_has_its_page_its_section_and_its_fields[toy]",
+    "tests/test_game_folders.py::test_every_variant_declares_its_partner_kind[toy]",
+    "tests/test_game_folders.py::test_no_module_outside_a_games_folder_names_a_game"
+    "[scorekeeper/games/catalog.py]",
+    "tests/test_charts.py::test_each_game_charts_what_its_players_call_their_standing[toy]",
+}
+
+
+def test_the_shared_suites_run_the_toy_game(tmp_path):
+    """The shared suites, run on the copy, test the toy game too, and pass."""
+    copy = toy_copy(tmp_path / "copy")
+    env = {**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *SHARED_SUITES],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-4000:]
+    passed = {
+        line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith("PASSED ")
+    }
+    assert passed >= TOY_IN_SHARED_SUITES
+    assert {test for test in passed if test.endswith("[toy]")} == {
+        test for test in TOY_IN_SHARED_SUITES if test.endswith("[toy]")
+    }
+
+
+@pytest.mark.install
+def test_the_built_wheel_holds_and_serves_the_toy_game(tmp_path):
+    """Built from the copy, the wheel ships the toy game's folder without a line
+    in pyproject.toml, and the installed app serves its pages and stylesheet."""
+    copy = toy_copy(tmp_path / "copy")
+    (tmp_path / "install").mkdir()
+    installed = build_and_install(tmp_path / "install", copy)
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        shipped = set(wheel.namelist())
+    toy_files = {name for name in shipped if name.startswith("scorekeeper/games/toy/")}
+    assert toy_files == {f"scorekeeper/games/toy/{name}" for name in TOY}
+    assert "scorekeeper/docs/variants/toy.md" in shipped
+    home = tmp_path / "home"
+    home.mkdir()
+    with serving(installed, home) as served:
+        phone = served.browser
+        css = phone.get("/static/games/toy/toy.css")
+        rules = phone.get("/rules/toy")
+        new = phone.get("/new")
+        token = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', new[1]).group(1).decode()
+        fields = {"csrf_token": token, "variant": "toy", "player1": "Ann", "player2": "Bob"}
+        started = phone.post("/new", fields)
+        match_page = phone.get(urlsplit(started[2]).path.removesuffix("/hand/new"))
+    assert css[:2] == (200, TOY["static/toy.css"].encode())
+    assert rules[0] == 200
+    assert b"takes 1 to 5 points from the other; 10 ends the match." in rules[1]
+    assert b"Ten points end the match." in rules[1]
+    assert new[0] == 200 and b'value="toy"' in new[1]
+    assert started[0] == 200 and re.search(r"/m/[\w-]{16}/hand/new$", started[2])
+    assert b"Winner" in started[1] and b"Points" in started[1]
+    assert match_page[0] == 200
+    assert b'<p class="toy-leader">Leading: Ann</p>' in match_page[1]
