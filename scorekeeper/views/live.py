@@ -8,6 +8,8 @@ a `304 Not Modified`; no thread waits on behalf of a phone.
 
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Response,
@@ -15,6 +17,7 @@ from flask import (
     current_app,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -23,12 +26,14 @@ from flask import (
 
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
+from ..db import StoredMatch
+from ..drawn import drawing, part
 from ..extensions import csrf
 from ..forms import ConfirmForm
 from ..registry import entry_for
-from ..variants import breaks_a_line
+from ..variants import VARIANTS, breaks_a_line
 from .messages import change_lines
-from .pages import load_or_404, sheet_context
+from .pages import kept_part, load_or_404, not_modified, page_etag, revalidated, sheet_context
 from .phone import PHONE_COOKIE, clean_phone_name, phone_name_problem
 
 bp = Blueprint("live", __name__)
@@ -44,18 +49,29 @@ def _live_answer(match_id: str | None, since: int):
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
-        stored = store.load_match(db, match_id)
-        noun = entry_for(stored.variant).noun
-        entries = stored.since(since) if since < revision else []
-        response = jsonify(
-            revision=revision,
-            deleted=stored.deleted,
-            hands_changed=any(e.change.kind in HAND_KINDS for e in entries),
-            changes=change_lines(entries, noun),
-        )
+        drawn = drawing(db, match_id)
+        if drawn is None:
+            abort(404)
+        revision = drawn.stored.revision  # read again: it may have moved on since
+        etag = f"r{revision}-{since}"
+        since = min(since, revision)  # a later one is answered as the revision itself
+        body = part(drawn, ("live", since), lambda: _changes_since(drawn.stored, since))
+        response = Response(body, mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _changes_since(stored: StoredMatch, since: int) -> str:
+    """The live answer of a revision to a page drawn at `since`, as JSON."""
+    entries = stored.since(since) if since < stored.revision else []
+    answer = {
+        "revision": stored.revision,
+        "deleted": stored.deleted,
+        "hands_changed": any(e.change.kind in HAND_KINDS for e in entries),
+        "changes": change_lines(entries, entry_for(stored.variant).noun),
+    }
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
 def _since() -> int:
@@ -92,7 +108,20 @@ def watch(token: str):
     if match_id is None:
         abort(404)
     loaded = load_or_404(match_id)
-    return render_template("matches/watch.html", **sheet_context(loaded), token=token)
+    etag = page_etag(loaded)
+    unchanged = not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    stored = loaded.stored
+    page = render_template(
+        "matches/watch.html",
+        stored=stored,
+        match=stored.match,
+        variant=VARIANTS[stored.variant],
+        token=token,
+        live_region=kept_part(loaded, "matches/_live_watch.html", None, sheet_context),
+    )
+    return revalidated(make_response(page), etag and page_etag(loaded))
 
 
 @csrf.exempt  # refused whatever it carries

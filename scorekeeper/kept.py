@@ -1,0 +1,80 @@
+"""Copies kept in this process between requests, each set bounded (least recently
+used goes first) and safe to share between the server's threads.
+
+What is kept is always derived from the store and checked against it before
+use (a fold against the newest change, a drawing against the revision read
+with it): a copy, never a second truth. `forget_all` drops every copy, for a
+store replaced or edited by hand under a running process.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+Value = TypeVar("Value")
+
+_every: weakref.WeakSet[Recent] = weakref.WeakSet()
+
+
+class Recent(Generic[Value]):
+    """At most `most` values, and at most `most_size` by `size(value)` (the
+    newest value is kept whatever its size); the least recently used go first."""
+
+    def __init__(
+        self, most: int, most_size: int | None = None, size: Callable[[Value], int] | None = None
+    ):
+        self.most = most
+        self.most_size = most_size
+        self._size = size or (lambda value: 0)
+        self._values: OrderedDict[Hashable, Value] = OrderedDict()
+        self.lock = threading.Lock()
+        _every.add(self)
+
+    def get(self, key: Hashable) -> Value | None:
+        with self.lock:
+            value = self._values.get(key)
+            if value is not None:
+                self._values.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Value) -> None:
+        with self.lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            self._trim()
+
+    def grown(self) -> None:
+        """A kept value grew (see `size`): drop the oldest until all fit again."""
+        with self.lock:
+            self._trim()
+
+    def _trim(self) -> None:
+        while len(self._values) > self.most:
+            self._values.popitem(last=False)
+        if self.most_size is None:
+            return
+        total = sum(self._size(value) for value in self._values.values())
+        while total > self.most_size and len(self._values) > 1:
+            _, oldest = self._values.popitem(last=False)
+            total -= self._size(oldest)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def total_size(self) -> int:
+        with self.lock:
+            return sum(self._size(value) for value in self._values.values())
+
+    def clear(self) -> None:
+        with self.lock:
+            self._values.clear()
+
+
+def forget_all() -> None:
+    """Drop every kept copy of this process."""
+    for kept in list(_every):
+        kept.clear()
