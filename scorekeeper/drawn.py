@@ -1,17 +1,18 @@
 """Each revision of a match replayed and drawn once.
 
-What the match page, the watch page, a hand form and the live poll show of a
-match depends on its revision alone, and after each change every phone at the
-table asks for it again. So the match as stored, its replay and the parts of
-pages drawn from them (the sheet, totals, chart and explanations as HTML) are
-kept here by (match, revision), in this process, for the matches played lately.
+What the match page, the watch page and a hand form show of a match depends
+on its revision alone, and after each change every phone at the table asks for
+it again. So the match as stored, its replay and the parts of pages drawn from
+them (the sheet, totals, chart and explanations as HTML) are kept here by
+(match, revision), in this process, for the matches played lately. (The live
+poll reads the revision alone, or the few changes since a page was drawn.)
 
 A kept drawing is a copy, never a second truth: it is used only when the
 match's newest change, read in the same read transaction as whatever the page
 then reads, is the very change it was drawn at (a store put back from a backup
 can hold another change at the same revision). A change saved by any thread
 or process is thus shown by the next page, and a page costs one indexed query
-when nothing changed. What differs per request (the CSRF token, one-time form
+and a copy when nothing changed. What differs per request (the CSRF token, one-time form
 keys, the phone's name, messages) is never part of what is kept: the views
 draw the page around the kept parts.
 """
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from .changelog import Change
-from .db import StoredMatch, load_match, newest_change, reading
+from .db import StoredMatch, newest_change
 from .kept import Recent
 from .variants import MatchError, Outcome
 
@@ -55,40 +56,41 @@ class Drawing:
 _drawings: Recent[Drawing] = Recent(KEPT_DRAWINGS, KEPT_SIZE, Drawing.size)
 
 
-def drawing(db: Database, match_id: str) -> Drawing | None:
-    """The match as stored now and its replay (None: no such match): the one kept
-    for its newest change, or loaded and replayed now and kept."""
-    with reading(db):
-        newest = newest_change(db, match_id)
-        if newest is not None:
-            kept = _drawings.get((match_id, newest.revision))
-            if kept is not None and kept.newest == newest:
-                return kept
-        stored = load_match(db, match_id)
-    if stored is None:
+def kept_drawing(db: Database, match_id: str) -> Drawing | None:
+    """The drawing kept of the match's newest change as stored now, if any. Read
+    inside the transaction (`db.reading`) that reads whatever else is served."""
+    newest = newest_change(db, match_id)
+    if newest is None:
         return None
+    found = _drawings.get((match_id, newest.revision))
+    return found if found is not None and found.newest == newest else None
+
+
+def draw(stored: StoredMatch) -> Drawing:
+    """The drawing of `stored`, the match as loaded from the store: replayed now,
+    and kept for the next page of its revision."""
     try:
         made = Drawing(stored, stored.match.replay(), [])
     except MatchError as exc:
         made = Drawing(stored, None, [problem.read() for problem in exc.problems])
     if stored.log:
-        _drawings.put((match_id, stored.revision), made)
+        _drawings.put((stored.id, stored.revision), made)
     return made
 
 
-def part(drawing: Drawing, name: Hashable, draw: Callable[[], str]) -> str:
-    """The part `name` of a page drawn from `drawing` alone: drawn on first use,
-    then kept with the drawing. `draw` must read nothing but the drawing (and what
-    `name` says): never the request."""
+def part(drawing: Drawing, name: Hashable, render: Callable[[], str]) -> str:
+    """The part `name` of a page drawn from `drawing` alone: rendered on first
+    use, then kept with the drawing. `render` must read nothing but the drawing
+    (and what `name` says): never the request."""
     with _drawings.lock:
         known = drawing.parts.get(name)
     if known is not None:
         return known
-    drawn = draw()
+    rendered = render()
     with _drawings.lock:
-        drawing.parts[name] = drawn
+        drawing.parts[name] = rendered
     _drawings.grown()
-    return drawn
+    return rendered
 
 
 def kept_drawings() -> tuple[int, int]:

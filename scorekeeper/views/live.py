@@ -8,8 +8,6 @@ a `304 Not Modified`; no thread waits on behalf of a phone.
 
 from __future__ import annotations
 
-import json
-
 from flask import (
     Blueprint,
     Response,
@@ -26,8 +24,6 @@ from flask import (
 
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
-from ..db import StoredMatch
-from ..drawn import drawing, part
 from ..extensions import csrf
 from ..forms import ConfirmForm
 from ..registry import entry_for
@@ -49,29 +45,18 @@ def _live_answer(match_id: str | None, since: int):
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
-        drawn = drawing(db, match_id)
-        if drawn is None:
-            abort(404)
-        revision = drawn.stored.revision  # read again: it may have moved on since
-        etag = f"r{revision}-{since}"
-        since = min(since, revision)  # a later one is answered as the revision itself
-        body = part(drawn, ("live", since), lambda: _changes_since(drawn.stored, since))
-        response = Response(body, mimetype="application/json")
+        stored = store.load_match(db, match_id)
+        noun = entry_for(stored.variant).noun
+        entries = stored.since(since) if since < revision else []
+        response = jsonify(
+            revision=revision,
+            deleted=stored.deleted,
+            hands_changed=any(e.change.kind in HAND_KINDS for e in entries),
+            changes=change_lines(entries, noun),
+        )
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
-
-
-def _changes_since(stored: StoredMatch, since: int) -> str:
-    """The live answer of a revision to a page drawn at `since`, as JSON."""
-    entries = stored.since(since) if since < stored.revision else []
-    answer = {
-        "revision": stored.revision,
-        "deleted": stored.deleted,
-        "hands_changed": any(e.change.kind in HAND_KINDS for e in entries),
-        "changes": change_lines(entries, entry_for(stored.variant).noun),
-    }
-    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
 def _since() -> int:

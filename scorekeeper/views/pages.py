@@ -18,8 +18,8 @@ from markupsafe import Markup
 
 from .. import PACKAGE
 from ..changelog import DEFAULT_DEVICE
-from ..db import StoredMatch, get_db
-from ..drawn import Drawing, drawing, part
+from ..db import StoredMatch, get_db, load_match, reading
+from ..drawn import Drawing, draw, kept_drawing, part
 from ..forms import ConfirmForm
 from ..matchfile import Match
 from ..registry import build_sheet, entry_for, settlement_for
@@ -42,10 +42,15 @@ class Loaded:
 def load_or_404(match_id: str) -> Loaded:
     """The stored match and its replay (problems listed if it no longer replays),
     replayed once per revision (drawn.py)."""
-    drawn = drawing(get_db(), match_id)
-    if drawn is None:
-        abort(404)
-    return Loaded(drawn.stored.copy(), drawn.outcome, list(drawn.problems), drawn)
+    db = get_db()
+    with reading(db):  # the check and the load read the store at one moment
+        found = kept_drawing(db, match_id)
+        stored = load_match(db, match_id) if found is None else None
+    if found is None:
+        if stored is None:
+            abort(404)
+        found = draw(stored)
+    return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
 def match_state(stored: StoredMatch) -> dict:
@@ -175,14 +180,14 @@ def kept_part(
     The template imports its macros `with context`, so `change_fields` takes
     the key mark from here."""
 
-    def draw() -> str:
+    def render() -> str:
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
         return render_template(
             template, **context(loaded), confirm=marks, new_key=lambda: Markup(KEY_MARK)
         )
 
     key = (template, name, request.script_root)
-    text = part(loaded.drawing, key, draw) if loaded.drawing is not None else draw()
+    text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
     token = drawn_once(ConfirmForm()).csrf_token if CSRF_MARK in text else ""
     first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
     return Markup(first + "".join(new_key() + piece for piece in rest))
