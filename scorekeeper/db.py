@@ -199,7 +199,8 @@ def writing(db: Database) -> Iterator[Database]:
 def reading(db: Database) -> Iterator[Database]:
     """One read transaction: every query inside reads the store as it was at its
     first one, whatever other threads or processes write meanwhile (inside a
-    transaction already open, that one)."""
+    transaction already open, that one). It writes nothing, so it ends with a
+    rollback, which nothing (a full disk) can refuse."""
     if db.conn.in_transaction:
         yield db
         return
@@ -208,7 +209,7 @@ def reading(db: Database) -> Iterator[Database]:
         yield db
     finally:
         if db.conn.in_transaction:
-            db.execute("COMMIT")
+            db.execute("ROLLBACK")
 
 
 def migrate(path: str) -> None:

@@ -12,9 +12,9 @@ match's newest change, read in the same read transaction as whatever the page
 then reads, is the very change it was drawn at (a store put back from a backup
 can hold another change at the same revision). A change saved by any thread
 or process is thus shown by the next page, and a page costs one indexed query
-and a copy when nothing changed. What differs per request (the CSRF token, one-time form
-keys, the phone's name, messages) is never part of what is kept: the views
-draw the page around the kept parts.
+and a copy when nothing changed. What differs per request (the CSRF token,
+one-time form keys, the phone's name, messages) is never part of what is
+kept: the views draw the page around the kept parts.
 """
 
 from __future__ import annotations
