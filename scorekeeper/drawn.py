@@ -8,13 +8,14 @@ them (the sheet, totals, chart and explanations as HTML) are kept here by
 poll reads the revision alone, or the few changes since a page was drawn.)
 
 A kept drawing is a copy, never a second truth: it is used only when the
-match's newest change, read in the same read transaction as whatever the page
-then reads, is the very change it was drawn at (a store put back from a backup
-can hold another change at the same revision). A change saved by any thread
-or process is thus shown by the next page, and a page costs one indexed query
-and a copy when nothing changed. What differs per request (the CSRF token,
-one-time form keys, the phone's name, messages) is never part of what is
-kept: the views draw the page around the kept parts.
+match's newest change as stored, read by the request itself (the one query it
+then makes), is the very change it was drawn at (a store put back from a
+backup can hold another change at the same revision); otherwise the match is
+loaded in one read transaction and kept under the revision it was loaded at.
+A change saved by any thread or process is thus shown by the next page, and a
+page costs one indexed query and a copy when nothing changed. What differs
+per request (the CSRF token, one-time form keys, the phone's name, messages)
+is never part of what is kept: the views draw the page around the kept parts.
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ _drawings: Recent[Drawing] = Recent(KEPT_DRAWINGS, KEPT_SIZE, Drawing.size)
 
 
 def kept_drawing(db: Database, match_id: str) -> Drawing | None:
-    """The drawing kept of the match's newest change as stored now, if any. Read
-    inside the transaction (`db.reading`) that reads whatever else is served."""
+    """The drawing kept of the match's newest change as stored now, if any: one
+    query, the only one a page of a kept revision makes."""
     newest = newest_change(db, match_id)
     if newest is None:
         return None

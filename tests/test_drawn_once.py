@@ -6,6 +6,8 @@ reading while two save never see a page older than an acknowledged save."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import drawn
+from scorekeeper import assets, drawn
 from scorekeeper.app import create_app
 from scorekeeper.kept import Recent
 from tests.phones import watched_table
@@ -267,3 +269,21 @@ def test_phones_reading_while_two_save_never_see_a_page_older_than_a_save(table)
     assert (stale, unexpected) == ([], [])
     assert acknowledged[0] == 2 * SAVES
     assert len(host.hands(match_id)) == 2 * SAVES
+
+
+def test_a_static_file_changed_gets_its_new_address_within_a_second(tmp_path, monkeypatch):
+    """The hash in a static file's address is looked up on disk at most once a
+    second (a page names ten of them), and a changed file gets its new hash."""
+    clock = [1000.0]
+    monkeypatch.setattr(assets.time, "monotonic", lambda: clock[0])
+    (tmp_path / "app.css").write_text("body { color: black }")
+    prints = assets.Fingerprints(str(tmp_path))
+    first = prints.of("app.css")
+    assert first == hashlib.sha256(b"body { color: black }").hexdigest()[:12]
+    (tmp_path / "app.css").write_text("body { color: navy }")
+    os.utime(tmp_path / "app.css", ns=(1, 1))  # another time than the first file's
+    clock[0] += 0.5
+    assert prints.of("app.css") == first
+    clock[0] += 0.6
+    assert prints.of("app.css") == hashlib.sha256(b"body { color: navy }").hexdigest()[:12]
+    assert prints.of("missing.css") is None

@@ -8,6 +8,7 @@ against what it read itself.
 
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 from collections.abc import Callable
@@ -34,9 +35,22 @@ SESSION_LOST = (
 )
 
 
+KEY_BYTES = 16
+
+
 def new_key() -> str:
     """A one-time key for a form that changes a match (a double tap sends it twice)."""
-    return secrets.token_urlsafe(16)
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def new_keys(count: int) -> list[str]:
+    """`count` one-time keys from one read of the system's randomness (a page
+    with a form per hand asks for forty)."""
+    random = secrets.token_bytes(KEY_BYTES * count)
+    return [
+        base64.urlsafe_b64encode(random[i : i + KEY_BYTES]).rstrip(b"=").decode()
+        for i in range(0, len(random), KEY_BYTES)
+    ]
 
 
 def form_revision() -> int | None:

@@ -25,7 +25,7 @@ from ..matchfile import Match
 from ..registry import build_sheet, entry_for, settlement_for
 from ..settle import settle
 from ..variants import VARIANTS, MatchError, Outcome
-from .commands import new_key
+from .commands import new_keys
 from .phone import PHONE_COOKIE, phone_name
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
@@ -43,13 +43,13 @@ def load_or_404(match_id: str) -> Loaded:
     """The stored match and its replay (problems listed if it no longer replays),
     replayed once per revision (drawn.py)."""
     db = get_db()
-    with reading(db):  # the check and the load read the store at one moment
-        found = kept_drawing(db, match_id)
-        stored = load_match(db, match_id) if found is None else None
+    found = kept_drawing(db, match_id)  # one query: all that is read when it is kept
     if found is None:
+        with reading(db):  # the match's row and changes as they stood at one moment
+            stored = load_match(db, match_id)
         if stored is None:
             abort(404)
-        found = draw(stored)
+        found = draw(stored)  # kept under the revision it was loaded at
     return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
@@ -190,7 +190,9 @@ def kept_part(
     text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
     token = drawn_once(ConfirmForm()).csrf_token if CSRF_MARK in text else ""
     first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
-    return Markup(first + "".join(new_key() + piece for piece in rest))
+    return Markup(
+        first + "".join(key + piece for key, piece in zip(new_keys(len(rest)), rest, strict=True))
+    )
 
 
 @lru_cache(maxsize=8)
