@@ -20,6 +20,8 @@ is never part of what is kept: the views draw the page around the kept parts.
 
 from __future__ import annotations
 
+import threading
+import zlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
@@ -30,6 +32,7 @@ from .db import StoredMatch, newest_change
 from .kept import Recent
 from .variants import MatchError, Outcome
 
+STRIPES = 64  # locks shared by the matches, so a table waits only for its own drawing
 KEPT_DRAWINGS = 64  # a club evening's tables, each at its newest revision and a few before
 KEPT_SIZE = 32_000_000  # bytes, as estimated by `Drawing.size`
 CHANGE_SIZE = 2_000  # what a change and its replayed hand hold, about, in bytes
@@ -45,6 +48,7 @@ class Drawing:
     outcome: Outcome | None
     problems: list[str]  # why it no longer replays (outcome None)
     parts: dict[Hashable, str] = field(default_factory=dict)
+    drawing_part: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def newest(self) -> Change | None:
@@ -55,6 +59,14 @@ class Drawing:
 
 
 _drawings: Recent[Drawing] = Recent(KEPT_DRAWINGS, KEPT_SIZE, Drawing.size)
+_stripes = [threading.Lock() for _ in range(STRIPES)]
+
+
+def one_at_a_time(match_id: str) -> threading.Lock:
+    """The lock to hold while loading and replaying a match not kept: after a
+    change every phone at the table asks at once, and one draws for all (the
+    others then find it kept)."""
+    return _stripes[zlib.crc32(match_id.encode()) % STRIPES]
 
 
 def kept_drawing(db: Database, match_id: str) -> Drawing | None:
@@ -83,13 +95,13 @@ def part(drawing: Drawing, name: Hashable, render: Callable[[], str]) -> str:
     """The part `name` of a page drawn from `drawing` alone: rendered on first
     use, then kept with the drawing. `render` must read nothing but the drawing
     (and what `name` says): never the request."""
-    with _drawings.lock:
+    with drawing.drawing_part:  # one thread renders it; the others asking wait for it
         known = drawing.parts.get(name)
-    if known is not None:
-        return known
-    rendered = render()
-    with _drawings.lock:
-        drawing.parts[name] = rendered
+        if known is not None:
+            return known
+        rendered = render()
+        with _drawings.lock:
+            drawing.parts[name] = rendered
     _drawings.grown()
     return rendered
 

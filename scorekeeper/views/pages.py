@@ -19,7 +19,7 @@ from markupsafe import Markup
 from .. import PACKAGE
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match, reading
-from ..drawn import Drawing, draw, kept_drawing, part
+from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
 from ..forms import ConfirmForm
 from ..matchfile import Match
 from ..registry import build_sheet, entry_for, settlement_for
@@ -45,11 +45,14 @@ def load_or_404(match_id: str) -> Loaded:
     db = get_db()
     found = kept_drawing(db, match_id)  # one query: all that is read when it is kept
     if found is None:
-        with reading(db):  # the match's row and changes as they stood at one moment
-            stored = load_match(db, match_id)
-        if stored is None:
-            abort(404)
-        found = draw(stored)  # kept under the revision it was loaded at
+        with one_at_a_time(match_id):
+            found = kept_drawing(db, match_id)  # drawn meanwhile by another phone's page
+            if found is None:
+                with reading(db):  # the match's row and changes as they stood at one moment
+                    stored = load_match(db, match_id)
+                if stored is None:
+                    abort(404)
+                found = draw(stored)  # kept under the revision it was loaded at
     return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
