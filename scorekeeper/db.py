@@ -195,23 +195,6 @@ def writing(db: Database) -> Iterator[Database]:
         _write_turn.release()
 
 
-@contextmanager
-def reading(db: Database) -> Iterator[Database]:
-    """One read transaction: every query inside reads the store as it was at its
-    first one, whatever other threads or processes write meanwhile (inside a
-    transaction already open, that one). It writes nothing, so it ends with a
-    rollback, which nothing (a full disk) can refuse."""
-    if db.conn.in_transaction:
-        yield db
-        return
-    db.execute("BEGIN")
-    try:
-        yield db
-    finally:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-
-
 def migrate(path: str) -> None:
     """Bring the database up to date; an up-to-date one is only read, so a
     read-only database still opens (its pages can be read, nothing saved)."""

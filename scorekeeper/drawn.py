@@ -11,7 +11,7 @@ A kept drawing is a copy, never a second truth: it is used only when the
 match's newest change as stored, read by the request itself (the one query it
 then makes), is the very change it was drawn at (a store put back from a
 backup can hold another change at the same revision); otherwise the match is
-loaded in one read transaction and kept under the revision it was loaded at.
+loaded and kept under the revision it was loaded at.
 A change saved by any thread or process is thus shown by the next page, and a
 page costs one indexed query and a copy when nothing changed. What differs
 per request (the CSRF token, one-time form keys, the phone's name, messages)
@@ -100,9 +100,8 @@ def part(drawing: Drawing, name: Hashable, render: Callable[[], str]) -> str:
         if known is not None:
             return known
         rendered = render()
-        with _drawings.lock:
-            drawing.parts[name] = rendered
-    _drawings.grown()
+        drawing.parts[name] = rendered
+        _drawings.grown((drawing.stored.id, drawing.stored.revision), drawing)
     return rendered
 
 

@@ -30,48 +30,62 @@ class Recent(Generic[Value]):
         self.most = most
         self.most_size = most_size
         self._size = size or (lambda value: 0)
-        self._values: OrderedDict[Hashable, Value] = OrderedDict()
+        self._values: OrderedDict[Hashable, tuple[Value, int]] = OrderedDict()  # and its size
+        self._total = 0
         self.lock = threading.Lock()
         _every.add(self)
 
     def get(self, key: Hashable) -> Value | None:
         with self.lock:
-            value = self._values.get(key)
-            if value is not None:
-                self._values.move_to_end(key)
-            return value
+            found = self._values.get(key)
+            if found is None:
+                return None
+            self._values.move_to_end(key)
+            return found[0]
 
     def put(self, key: Hashable, value: Value) -> None:
+        size = self._size(value)
         with self.lock:
-            self._values[key] = value
-            self._values.move_to_end(key)
+            self._drop(key)
+            self._values[key] = (value, size)
+            self._total += size
             self._trim()
 
-    def grown(self) -> None:
-        """A kept value grew (see `size`): drop the oldest until all fit again."""
+    def grown(self, key: Hashable, value: Value) -> None:
+        """`value`, kept under `key`, grew (see `size`): drop the oldest until all
+        fit again. Nothing when another value is kept there now."""
+        size = self._size(value)
         with self.lock:
+            found = self._values.get(key)
+            if found is None or found[0] is not value:
+                return
+            self._values[key] = (value, size)
+            self._total += size - found[1]
             self._trim()
+
+    def _drop(self, key: Hashable) -> None:
+        found = self._values.pop(key, None)
+        if found is not None:
+            self._total -= found[1]
 
     def _trim(self) -> None:
-        while len(self._values) > self.most:
-            self._values.popitem(last=False)
-        if self.most_size is None:
-            return
-        total = sum(self._size(value) for value in self._values.values())
-        while total > self.most_size and len(self._values) > 1:
-            _, oldest = self._values.popitem(last=False)
-            total -= self._size(oldest)
+        while len(self._values) > self.most or (
+            self.most_size is not None and self._total > self.most_size and len(self._values) > 1
+        ):
+            _, (_, size) = self._values.popitem(last=False)
+            self._total -= size
 
     def __len__(self) -> int:
         return len(self._values)
 
     def total_size(self) -> int:
         with self.lock:
-            return sum(self._size(value) for value in self._values.values())
+            return self._total
 
     def clear(self) -> None:
         with self.lock:
             self._values.clear()
+            self._total = 0
 
 
 def forget_all() -> None:

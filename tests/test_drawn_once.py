@@ -178,7 +178,7 @@ def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
     one = newest.size()
     assert one == drawn.CHANGE_SIZE + len(newest.parts[list(newest.parts)[0]])
     kept.most_size = one
-    kept.grown()
+    kept.grown((matches[-1], 1), newest)
     assert drawn.kept_drawings() == (1, one)
     assert kept.get((matches[-1], 1)) is not None
 

@@ -8,7 +8,6 @@ against what it read itself.
 
 from __future__ import annotations
 
-import base64
 import re
 import secrets
 from collections.abc import Callable
@@ -44,13 +43,11 @@ def new_key() -> str:
 
 
 def new_keys(count: int) -> list[str]:
-    """`count` one-time keys from one read of the system's randomness (a page
-    with a form per hand asks for forty)."""
-    random = secrets.token_bytes(KEY_BYTES * count)
-    return [
-        base64.urlsafe_b64encode(random[i : i + KEY_BYTES]).rstrip(b"=").decode()
-        for i in range(0, len(random), KEY_BYTES)
-    ]
+    """`count` one-time keys (as many random bits as `new_key`'s, in hex) from one
+    read of the system's randomness: a page with a form per hand asks for forty."""
+    random = secrets.token_hex(KEY_BYTES * count)
+    width = 2 * KEY_BYTES
+    return [random[i : i + width] for i in range(0, len(random), width)]
 
 
 def form_revision() -> int | None:

@@ -356,6 +356,7 @@ def show(match_id: str):
     if unchanged is not None:
         return unchanged
     stored = loaded.stored
+    confirm = drawn_once(ConfirmForm())
     page = render_template(
         "matches/show.html",
         stored=stored,
@@ -366,13 +367,12 @@ def show(match_id: str):
             "matches/_live_match.html",
             (open_hand, pdf_missing),
             lambda loaded: _live_match(loaded, open_hand, pdf_missing),
+            confirm,
         ),
-        confirm=drawn_once(ConfirmForm()),
+        confirm=confirm,
         share=share_links(stored),
     )
-    # Again once drawn: drawing it may have given this phone its session's token.
-    etag = etag and page_etag(loaded, open_hand, pdf_missing)
-    return revalidated(make_response(page), etag)
+    return revalidated(make_response(page), etag and page_etag(loaded, open_hand, pdf_missing))
 
 
 def _live_match(loaded: Loaded, open_hand: int | None, pdf_missing: str | None) -> dict:

@@ -13,12 +13,12 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, abort, current_app, render_template, request, session, url_for
+from flask import Response, abort, current_app, g, render_template, request, session, url_for
 from markupsafe import Markup
 
 from .. import PACKAGE
 from ..changelog import DEFAULT_DEVICE
-from ..db import StoredMatch, get_db, load_match, reading
+from ..db import StoredMatch, get_db, load_match
 from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
 from ..forms import ConfirmForm
 from ..matchfile import Match
@@ -45,14 +45,22 @@ def load_or_404(match_id: str) -> Loaded:
     db = get_db()
     found = kept_drawing(db, match_id)  # one query: all that is read when it is kept
     if found is None:
-        with one_at_a_time(match_id):
-            found = kept_drawing(db, match_id)  # drawn meanwhile by another phone's page
+        turn = one_at_a_time(match_id)
+        waited = not turn.acquire(blocking=False)
+        if waited:
+            turn.acquire()
+        try:
+            if waited:  # another phone's page drew it meanwhile
+                found = kept_drawing(db, match_id)
             if found is None:
-                with reading(db):  # the match's row and changes as they stood at one moment
-                    stored = load_match(db, match_id)
+                # Its changes are only ever added: what is loaded is the match at
+                # one revision, the one its drawing is kept under.
+                stored = load_match(db, match_id)
                 if stored is None:
                     abort(404)
-                found = draw(stored)  # kept under the revision it was loaded at
+                found = draw(stored)
+        finally:
+            turn.release()
     return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
@@ -164,6 +172,7 @@ def share_links(stored: StoredMatch) -> dict:
 # (no text typed at the table comes out of a template with a bare "<").
 CSRF_MARK = "<!--csrf-->"
 KEY_MARK = "<!--key-->"
+KEY_MARK_HTML = Markup(KEY_MARK)
 
 
 def drawn_once(form: ConfirmForm) -> SimpleNamespace:
@@ -174,24 +183,27 @@ def drawn_once(form: ConfirmForm) -> SimpleNamespace:
 
 
 def kept_part(
-    loaded: Loaded, template: str, name: Hashable, context: Callable[[Loaded], dict]
+    loaded: Loaded,
+    template: str,
+    name: Hashable,
+    context: Callable[[Loaded], dict],
+    confirm: SimpleNamespace | None = None,
 ) -> Markup:
     """`template` drawn with `context(loaded)`, which reads the match's revision
     alone (and `name`: what else the part shows, like the hand opened), kept with
     the revision's drawing; then this
-    request's CSRF token and a fresh one-time key for each form are put in.
-    The template imports its macros `with context`, so `change_fields` takes
-    the key mark from here."""
+    request's CSRF token (`confirm`'s, when the page has one drawn) and a fresh
+    one-time key for each form are put in: the template passes `key_mark` to
+    `change_fields`."""
 
     def render() -> str:
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
-        return render_template(
-            template, **context(loaded), confirm=marks, new_key=lambda: Markup(KEY_MARK)
-        )
+        return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
 
     key = (template, name, request.script_root)
     text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
-    token = drawn_once(ConfirmForm()).csrf_token if CSRF_MARK in text else ""
+    confirm = confirm or (drawn_once(ConfirmForm()) if CSRF_MARK in text else None)
+    token = confirm.csrf_token if confirm else ""
     first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
     return Markup(
         first + "".join(key + piece for key, piece in zip(new_keys(len(rest)), rest, strict=True))
@@ -214,9 +226,15 @@ def app_version(*folders: str) -> str:
 def page_etag(loaded: Loaded, *varying: object) -> str | None:
     """The ETag of a page whose whole body is its match's revision and `varying`
     (what else it shows), this phone's session token, name and the app's
-    version; None while a message waits to be shown (the page shows it once)."""
+    version; None while a message waits to be shown (the page shows it once).
+    Asked again once the page is drawn, it is worked out again only when the
+    drawing gave this phone its session's token."""
     if session.get("_flashes"):
         return None
+    token = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")
+    known = g.get("page_etag")
+    if known is not None and known[0] == (loaded.stored.id, loaded.stored.revision, token, varying):
+        return known[1]
     newest = loaded.stored.log[-1].change if loaded.stored.log else None
     folders = (str(PACKAGE), current_app.template_folder or "", current_app.static_folder or "")
     what = (
@@ -224,13 +242,15 @@ def page_etag(loaded: Loaded, *varying: object) -> str | None:
         newest.created if newest else "",
         newest.submission if newest else "",
         app_version(*folders),
-        session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""),
+        token,
         request.cookies.get(PHONE_COOKIE, ""),
         base_url(),
         *varying,
     )
     digest = hashlib.sha256(repr(what).encode()).hexdigest()[:20]
-    return f"r{loaded.stored.revision}-{digest}"
+    etag = f"r{loaded.stored.revision}-{digest}"
+    g.page_etag = ((loaded.stored.id, loaded.stored.revision, token, varying), etag)
+    return etag
 
 
 def not_modified(etag: str | None) -> Response | None:
