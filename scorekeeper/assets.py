@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from typing import Any
 
 from flask import Flask, current_app, request, send_from_directory
@@ -23,14 +24,25 @@ from .folders import StaticFolders
 YEAR = 365 * 24 * 3600
 
 
+# How long a file's hash is used before the file is looked at again: a page
+# names ten static files, and asking the disk for each on every page would cost
+# more than the rest of a page kept from an earlier revision (drawn.py).
+RECHECK_SECONDS = 1.0
+
+
 class Fingerprints:
-    """The hash of each static file, read again when the file changes."""
+    """The hash of each static file, read again when the file changes (seen
+    within RECHECK_SECONDS)."""
 
     def __init__(self, folders: StaticFolders):
         self.folders = folders
-        self._known: dict[str, tuple[int, str]] = {}
+        self._known: dict[str, tuple[float, int, str]] = {}  # checked at, mtime, hash
 
     def of(self, filename: str) -> str | None:
+        known = self._known.get(filename)
+        now = time.monotonic()
+        if known is not None and now - known[0] < RECHECK_SECONDS:
+            return known[2]
         path = self.folders.find(filename)
         if path is None:
             return None
@@ -38,12 +50,13 @@ class Fingerprints:
             changed = os.stat(path).st_mtime_ns
         except OSError:
             return None
-        known = self._known.get(filename)
-        if known is None or known[0] != changed:
+        if known is None or known[1] != changed:
             with open(path, "rb") as file:
                 digest = hashlib.sha256(file.read()).hexdigest()[:12]
-            known = self._known[filename] = (changed, digest)
-        return known[1]
+        else:
+            digest = known[2]
+        self._known[filename] = (now, changed, digest)
+        return digest
 
 
 def static_folders() -> StaticFolders:

@@ -21,7 +21,6 @@ import secrets
 import sqlite3
 import tempfile
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
@@ -44,6 +43,7 @@ from .changelog import (
 )
 from .games.catalog import VARIANTS
 from .games.common import Outcome
+from .kept import Recent, forget_all
 from .matchfile import dumps
 from .migrations import migrations
 from .model import Match
@@ -467,25 +467,19 @@ def _change_row(match_id: str, change: Change) -> dict[str, Any]:
 # stored exactly as it was (a store put back from a backup, or edited by hand
 # at its newest change, is folded again).
 FOLDED_KEPT = 32
-_folded: OrderedDict[str, StoredMatch] = OrderedDict()
-_folded_lock = threading.Lock()
+_folded: Recent[StoredMatch] = Recent(FOLDED_KEPT)
 
 
 def _keep(state: StoredMatch) -> None:
-    with _folded_lock:
-        _folded[state.id] = state.copy()
-        _folded.move_to_end(state.id)
-        while len(_folded) > FOLDED_KEPT:
-            _folded.popitem(last=False)
+    _folded.put(state.id, state.copy())
 
 
 def _kept(db: Database, match_id: str) -> StoredMatch | None:
     """A copy of the cached state of `match_id`, if its newest change is still stored."""
-    with _folded_lock:
-        cached = _folded.get(match_id)
-        cached = cached.copy() if cached is not None else None
+    cached = _folded.get(match_id)  # never moved on itself: copied here
     if cached is None or not cached.log:
         return None
+    cached = cached.copy()
     last = cached.log[-1].change
     rows = list(
         db.query(
@@ -496,9 +490,20 @@ def _kept(db: Database, match_id: str) -> StoredMatch | None:
 
 
 def forget_folded() -> None:
-    """Drop every cached state (a store replaced under a running process)."""
-    with _folded_lock:
-        _folded.clear()
+    """Drop every cached state, and every copy kept from one (a store replaced
+    or edited by hand under a running process)."""
+    forget_all()
+
+
+def newest_change(db: Database, match_id: str) -> Change | None:
+    """The match's newest change as stored (None: no such match): what a copy
+    kept of the match is checked against."""
+    rows = list(
+        db.query(
+            "select * from changes where match_id = ? order by revision desc limit 1", [match_id]
+        )
+    )
+    return _change_from_row(rows[0]) if rows else None
 
 
 def load_match(db: Database, match_id: str) -> StoredMatch | None:

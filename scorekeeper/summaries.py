@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -32,6 +30,7 @@ from sqlite_utils import Database
 from .changelog import local_time
 from .db import StoreBusy, StoredMatch, load_match, writing
 from .games.common import Outcome
+from .kept import Recent
 from .model import SUMMARY_FORMAT, MatchSummary
 from .report import match_summary
 from .variants import MatchError, replay_match
@@ -84,8 +83,7 @@ def played_day(created: str) -> date:
 # put back from a backup can hold another text at the same revision): a warm
 # page skips reading each summary's JSON again. A summary is frozen: shared.
 PARSED_KEPT = 5_000  # ten groups of 500 matches
-_parsed: OrderedDict[tuple[str, int, str], tuple[MatchSummary | None, dict, str]] = OrderedDict()
-_parsed_lock = threading.Lock()
+_parsed: Recent[tuple[MatchSummary | None, dict, str]] = Recent(PARSED_KEPT)
 
 
 def _from_row(row: dict[str, Any]) -> Kept | None:
@@ -94,11 +92,8 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
     if row["kept_revision"] is None or row["kept_revision"] != row["revision"]:
         return None
     key = (row["match_id"], row["revision"], row["summary"] + row["listing"])
-    with _parsed_lock:
-        known = _parsed.get(key)
+    known = _parsed.get(key)
     if known is not None:
-        with _parsed_lock:
-            _parsed.move_to_end(key)
         summary, listing, problem = known
         return Kept(
             row["match_id"],
@@ -118,10 +113,7 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
         summary = None if "unreadable" in doc else MatchSummary.from_json(doc)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
-    with _parsed_lock:
-        _parsed[key] = (summary, listing, doc.get("unreadable", ""))
-        while len(_parsed) > PARSED_KEPT:
-            _parsed.popitem(last=False)
+    _parsed.put(key, (summary, listing, doc.get("unreadable", "")))
     return Kept(
         row["match_id"],
         row["revision"],

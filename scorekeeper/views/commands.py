@@ -34,9 +34,20 @@ SESSION_LOST = (
 )
 
 
+KEY_BYTES = 16
+
+
 def new_key() -> str:
     """A one-time key for a form that changes a match (a double tap sends it twice)."""
-    return secrets.token_urlsafe(16)
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def new_keys(count: int) -> list[str]:
+    """`count` one-time keys (as many random bits as `new_key`'s, in hex) from one
+    read of the system's randomness: a page with a form per hand asks for forty."""
+    random = secrets.token_hex(KEY_BYTES * count)
+    width = 2 * KEY_BYTES
+    return [random[i : i + width] for i in range(0, len(random), width)]
 
 
 def form_revision() -> int | None:

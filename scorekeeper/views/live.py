@@ -15,6 +15,7 @@ from flask import (
     current_app,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -25,10 +26,11 @@ from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
 from ..extensions import csrf
 from ..forms import ConfirmForm
+from ..games.catalog import VARIANTS
 from ..registry import entry_for
 from ..variants import breaks_a_line
 from .messages import change_lines
-from .pages import load_or_404, sheet_context
+from .pages import kept_part, load_or_404, not_modified, page_etag, revalidated, sheet_context
 from .phone import PHONE_COOKIE, clean_phone_name, phone_name_problem
 
 bp = Blueprint("live", __name__)
@@ -92,7 +94,20 @@ def watch(token: str):
     if match_id is None:
         abort(404)
     loaded = load_or_404(match_id)
-    return render_template("matches/watch.html", **sheet_context(loaded), token=token)
+    etag = page_etag(loaded)
+    unchanged = not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    stored = loaded.stored
+    page = render_template(
+        "matches/watch.html",
+        stored=stored,
+        match=stored.match,
+        variant=VARIANTS[stored.variant],
+        token=token,
+        live_region=kept_part(loaded, "matches/_live_watch.html", None, sheet_context),
+    )
+    return revalidated(make_response(page), etag and page_etag(loaded))
 
 
 @csrf.exempt  # refused whatever it carries

@@ -5,10 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-from types import SimpleNamespace
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
-from markupsafe import Markup
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from .. import db as store
 from .. import groups, pdf
@@ -46,7 +54,19 @@ from .commands import (
 )
 from .group_import import import_group
 from .messages import change_lines, changed_words, flash_problems, flash_undo, look_alike_note
-from .pages import filename, load_or_404, match_state, share_links, sheet_context
+from .pages import (
+    Loaded,
+    drawn_once,
+    filename,
+    kept_part,
+    load_or_404,
+    match_state,
+    not_modified,
+    page_etag,
+    revalidated,
+    share_links,
+    sheet_context,
+)
 from .phone import my_groups, my_matches, phone_name, remember
 
 bp = Blueprint("matches", __name__)
@@ -329,27 +349,50 @@ def _already_here(match: Match, here: store.StoredMatch):
 
 @bp.get("/m/<match:match_id>")
 def show(match_id: str):
+    """The match page: its live part drawn once per revision; a phone that has
+    this very page is answered 304."""
     loaded = load_or_404(match_id)
     remember(match_id)
+    open_hand = request.args.get("hand", type=int)
+    if open_hand not in loaded.stored.live:  # one drawing per hand that can be opened
+        open_hand = None
+    pdf_missing = pdf.unavailable()  # said on the page, instead of links that would fail
+    etag = page_etag(loaded, open_hand, pdf_missing)
+    unchanged = not_modified(etag)
+    if unchanged is not None:
+        return unchanged
+    stored = loaded.stored
+    confirm = drawn_once(ConfirmForm())
+    page = render_template(
+        "matches/show.html",
+        stored=stored,
+        match=stored.match,
+        variant=VARIANTS[stored.variant],
+        live_region=kept_part(
+            loaded,
+            "matches/_live_match.html",
+            (open_hand, pdf_missing),
+            lambda loaded: _live_match(loaded, open_hand, pdf_missing),
+            confirm,
+        ),
+        confirm=confirm,
+        share=share_links(stored),
+    )
+    return revalidated(make_response(page), etag and page_etag(loaded, open_hand, pdf_missing))
+
+
+def _live_match(loaded: Loaded, open_hand: int | None, pdf_missing: str | None) -> dict:
+    """What the match page's live part shows: the revision's alone (the sheet is
+    built only when the part is drawn)."""
     noun = entry_for(loaded.stored.variant).noun
     last = loaded.stored.undoable()
-    return render_template(
-        "matches/show.html",
+    return {
         **sheet_context(loaded),
-        confirm=drawn_once(ConfirmForm()),
-        open_hand=request.args.get("hand", type=int),
-        undo_text=describe(last, noun) if last else None,
-        undo_revision=last.change.revision if last else None,
-        share=share_links(loaded.stored),
-        pdf_missing=pdf.unavailable(),  # said on the page, instead of links that would fail
-    )
-
-
-def drawn_once(form: ConfirmForm) -> SimpleNamespace:
-    """The form's CSRF field as HTML, drawn once for the page's many buttons
-    (two per hand): WTForms would draw the same input again for each of them."""
-    token = form.csrf_token() if "csrf_token" in form else ""
-    return SimpleNamespace(csrf_token=Markup(token))
+        "open_hand": open_hand,
+        "undo_text": describe(last, noun) if last else None,
+        "undo_revision": last.change.revision if last else None,
+        "pdf_missing": pdf_missing,
+    }
 
 
 @bp.get("/m/<match:match_id>/match.json")

@@ -3,44 +3,67 @@ its sheet, stake and settlement, where it stands, its share codes and file names
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import segno
-from flask import abort, current_app, request, url_for
+from flask import Response, abort, current_app, g, render_template, request, session, url_for
 from markupsafe import Markup
 
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match
+from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
+from ..forms import ConfirmForm
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
 from ..games.common import Outcome
+from ..instance import PACKAGE
 from ..model import Match
 from ..registry import entry_for
 from ..settle import settle
 from ..variants import MatchError, replay_match
-from .phone import phone_name
+from .commands import new_keys
+from .phone import PHONE_COOKIE, phone_name
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
 
 @dataclass
 class Loaded:
-    stored: StoredMatch
-    outcome: Outcome | None
+    stored: StoredMatch  # this request's own: moving it on changes nothing kept
+    outcome: Outcome | None  # only read: shared with the other pages of this revision
     problems: list[str]
+    drawing: Drawing | None = None  # the revision's kept drawing, when it came from one
 
 
 def load_or_404(match_id: str) -> Loaded:
-    """The stored match and its replay (problems listed if it no longer replays)."""
-    stored = load_match(get_db(), match_id)
-    if stored is None:
-        abort(404)
-    try:
-        return Loaded(stored, replay_match(stored.match), [])
-    except MatchError as exc:
-        return Loaded(stored, None, [problem.read() for problem in exc.problems])
+    """The stored match and its replay (problems listed if it no longer replays),
+    replayed once per revision (drawn.py)."""
+    db = get_db()
+    found = kept_drawing(db, match_id)  # one query: all that is read when it is kept
+    if found is None:
+        turn = one_at_a_time(match_id)
+        waited = not turn.acquire(blocking=False)
+        if waited:
+            turn.acquire()
+        try:
+            if waited:  # another phone's page drew it meanwhile
+                found = kept_drawing(db, match_id)
+            if found is None:
+                # Its changes are only ever added: what is loaded is the match at
+                # one revision, the one its drawing is kept under.
+                stored = load_match(db, match_id)
+                if stored is None:
+                    abort(404)
+                found = draw(stored)
+        finally:
+            turn.release()
+    return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
 def match_state(stored: StoredMatch) -> dict:
@@ -143,3 +166,108 @@ def share_links(stored: StoredMatch) -> dict:
         "phone": phone_name(),
         "named": phone_name() != DEFAULT_DEVICE,
     }
+
+
+# --- what a revision shows, drawn once -------------------------------------------
+
+# Where this request's CSRF token and fresh one-time keys go in a part drawn once
+# (no text typed at the table comes out of a template with a bare "<").
+CSRF_MARK = "<!--csrf-->"
+KEY_MARK = "<!--key-->"
+KEY_MARK_HTML = Markup(KEY_MARK)
+
+
+def drawn_once(form: ConfirmForm) -> SimpleNamespace:
+    """The form's CSRF field as HTML, drawn once for the page's many buttons
+    (two per hand): WTForms would draw the same input again for each of them."""
+    token = form.csrf_token() if "csrf_token" in form else ""
+    return SimpleNamespace(csrf_token=Markup(token))
+
+
+def kept_part(
+    loaded: Loaded,
+    template: str,
+    name: Hashable,
+    context: Callable[[Loaded], dict],
+    confirm: SimpleNamespace | None = None,
+) -> Markup:
+    """`template` drawn with `context(loaded)`, which reads the match's revision
+    alone (and `name`: what else the part shows, like the hand opened), kept with
+    the revision's drawing; then this
+    request's CSRF token (`confirm`'s, when the page has one drawn) and a fresh
+    one-time key for each form are put in: the template passes `key_mark` to
+    `change_fields`."""
+
+    def render() -> str:
+        marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
+        return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
+
+    key = (template, name, request.script_root)
+    text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
+    confirm = confirm or (drawn_once(ConfirmForm()) if CSRF_MARK in text else None)
+    token = confirm.csrf_token if confirm else ""
+    first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
+    return Markup(
+        first + "".join(key + piece for key, piece in zip(new_keys(len(rest)), rest, strict=True))
+    )
+
+
+@lru_cache(maxsize=8)
+def app_version(*folders: str) -> str:
+    """A digest of the code, templates and assets this process runs (each file's
+    name, size and time): a page drawn by another version is drawn again."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(Path(folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                stat = path.stat()
+                digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+def page_etag(loaded: Loaded, *varying: object) -> str | None:
+    """The ETag of a page whose whole body is its match's revision and `varying`
+    (what else it shows), this phone's session token, name and the app's
+    version; None while a message waits to be shown (the page shows it once).
+    Asked again once the page is drawn, it is worked out again only when the
+    drawing gave this phone its session's token."""
+    if session.get("_flashes"):
+        return None
+    token = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), "")
+    known = g.get("page_etag")
+    if known is not None and known[0] == (loaded.stored.id, loaded.stored.revision, token, varying):
+        return known[1]
+    newest = loaded.stored.log[-1].change if loaded.stored.log else None
+    folders = (str(PACKAGE), current_app.template_folder or "", current_app.static_folder or "")
+    what = (
+        loaded.stored.id,
+        newest.created if newest else "",
+        newest.submission if newest else "",
+        app_version(*folders),
+        token,
+        request.cookies.get(PHONE_COOKIE, ""),
+        base_url(),
+        *varying,
+    )
+    digest = hashlib.sha256(repr(what).encode()).hexdigest()[:20]
+    etag = f"r{loaded.stored.revision}-{digest}"
+    g.page_etag = ((loaded.stored.id, loaded.stored.revision, token, varying), etag)
+    return etag
+
+
+def not_modified(etag: str | None) -> Response | None:
+    """A 304 when the phone already has the page of `etag` (None: draw the page)."""
+    if etag is None or not request.if_none_match.contains_weak(etag):
+        return None
+    return revalidated(Response(status=304), etag)
+
+
+def revalidated(response: Response, etag: str | None) -> Response:
+    """A page the phone keeps only to ask again each time (a 304 when unchanged):
+    never shown stale, never kept by a shared cache (it holds this phone's token)."""
+    if etag is not None:
+        response.set_etag(etag, weak=True)
+    response.cache_control.no_cache = True
+    response.cache_control.private = True
+    response.vary.add("Cookie")
+    return response
