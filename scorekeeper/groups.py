@@ -32,7 +32,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE, played_on
 from .db import load_match, new_match_id, new_token, now, writing
 from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
@@ -431,13 +431,14 @@ def match_words(db: Database, match_id: str) -> str:
     if stored is None:
         return "a match"
     name = game_name(stored.variant)
-    day = played_day(stored.created)
+    day = stored.played or played_day(stored.created)
     return f"{stored.title or name}, {day:%-d %b %Y} ({', '.join(stored.players)})"
 
 
 def played_day(created: str) -> date:
-    """The day a match was played: the day it was started, in this server's time."""
-    return local_time(created).date()
+    """The day a match started at `created` counts for (the evening rule), for
+    a match that names no day."""
+    return played_on(created)
 
 
 # --- deciding a change ---------------------------------------------------------------

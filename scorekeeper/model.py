@@ -24,7 +24,8 @@ from typing import Any
 MATCH_FORMAT = "scorekeeper-match/1"
 # The shape of a stored summary: a store drops (and rebuilds by replaying) every
 # summary of another shape, e.g. one kept before the statistics counted more.
-SUMMARY_FORMAT = "scorekeeper-summary/1"
+# /2: the day is the match's day played (the evening rule, or set in its settings).
+SUMMARY_FORMAT = "scorekeeper-summary/2"
 
 
 # --- a match ---------------------------------------------------------------------------

@@ -19,8 +19,8 @@ from tests.test_ledger import CALYPSO, CHICAGO, NEED_A_FOURTH, RUBBER, TOP_GAME
 from tests.test_stats import OVERALL
 from tests.webtools import visible_text
 
-# Each match, the day it was started (a stored match is played the day it was
-# started) and its players' members where the names differ.
+# Each match, the day it was started and played, and its players' members where
+# the names differ.
 PLAYED = [
     (TOP_GAME, "2026-11-06", {}),
     (RUBBER, "2026-11-13", {}),
@@ -44,7 +44,8 @@ def make_group(db, matches=PLAYED) -> tuple[str, list[str]]:
         doc = {k: v for k, v in doc.items() if k != "played"}
         match_id = store.create_match(db, from_document(doc)).match_id
         db.execute(
-            "update matches set created = ? where id = ?", [f"{day}T20:00:00+00:00", match_id]
+            "update matches set created = ?, played = ? where id = ?",
+            [f"{day}T20:00:00+00:00", day, match_id],
         )
         db.conn.commit()
         cmd = g.GroupCommand(g.ADD_MATCH, {"match": match_id, "mapping": mapping})

@@ -79,7 +79,7 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
                 match=stored.match,
                 outcome=outcome,
                 members=state.names_in(match_id),
-                played=g.played_day(stored.created),
+                played=stored.played or g.played_day(stored.created),
                 state=match_state(stored),
                 deleted=stored.deleted,
             )

@@ -9,7 +9,8 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .. import pdf
 from ..assets import static_folders
-from ..changelog import local_time
+from ..changelog import played_on
+from ..db import StoredMatch
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
 from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
@@ -22,10 +23,11 @@ from .pages import Loaded, filename, load_or_404, settlement_view, stake_text
 bp = Blueprint("sheets", __name__, url_prefix="/m/<match:match_id>")
 
 
-def match_date(created: str) -> str:
-    """The day the match was started, in the server's time zone: "21 November 2026"."""
-    moment = local_time(created)
-    return f"{moment.day} {moment:%B %Y}"
+def match_date(stored: StoredMatch) -> str:
+    """The day the match was played (its day played; else the evening it was
+    started on): "21 November 2026"."""
+    day = stored.played or played_on(stored.created)
+    return f"{day.day} {day:%B %Y}"
 
 
 def _points(n: int) -> str:
@@ -77,7 +79,7 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
         "variant": variant,
         "kind": settlement_for(match.variant),  # how its totals are settled
         "title": match.title or variant.name,
-        "date": match_date(loaded.stored.created),
+        "date": match_date(loaded.stored),
         "stake_text": stake_text(match),
         "settlement": settlement,
         "worked": worked_out(match, outcome, settlement) if settlement else None,
