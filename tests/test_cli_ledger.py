@@ -237,3 +237,20 @@ def test_the_installed_command_answers_the_same(tmp_path):
         },
         "payments": pays(("Helen", "Richard", "1.00", "GBP"), ("Margaret", "Tom", "1.00", "GBP")),
     }
+
+
+def test_a_match_given_twice_counts_once_and_is_said_on_stderr(capsys, tmp_path):
+    """The same match file given twice, or a copy of it under another name (spaced
+    otherwise), is one match, as the app's import says "already here"."""
+    top = dated(tmp_path, "top-game", "2026-11-06")  # Ann → Cy 2.00, Bob → Cy 0.50
+    doc = json.loads(Path(top).read_text(encoding="utf-8"))
+    copy = tmp_path / "copy.json"
+    copy.write_text(json.dumps(doc, indent=4), encoding="utf-8")
+    status, out, err = run(capsys, top, str(copy), top)
+    assert status == 0
+    assert json.loads(out)["matches"] == 1
+    assert json.loads(out)["balances"] == {"EUR": {"Ann": "-2.00", "Bob": "-0.50", "Cy": "2.50"}}
+    assert err.splitlines() == [
+        f"{copy}: the same match as {top}: counted once",
+        f"{top}: the same match as {top}: counted once",
+    ]

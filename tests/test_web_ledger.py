@@ -344,14 +344,16 @@ def test_the_ledger_as_csv(client, group):
     lines = answer.get_data(as_text=True).splitlines()
     assert lines == [
         "kind,member,to,currency,matches,won,amount,day,game,match",
-        "balance,Ann,,EUR,4,1,0.12,,,",
-        "balance,Bob,,EUR,4,3,8.88,,,",
-        "balance,Cy,,EUR,4,1,-8.88,,,",
-        "balance,Dee,,EUR,3,2,-0.12,,,",
-        "balance,Ann,,GBP,4,1,-0.70,,,",
-        "balance,Bob,,GBP,4,3,0.70,,,",
-        "balance,Cy,,GBP,4,1,-0.70,,,",
-        "balance,Dee,,GBP,3,2,0.70,,,",
+        # Each currency's own matches and wins: EUR the Top Game (Bob won) and
+        # Calypso (Ann and Cy won), GBP the rubber (Bob and Dee won).
+        "balance,Ann,,EUR,2,1,0.12,,,",
+        "balance,Bob,,EUR,2,1,8.88,,,",
+        "balance,Cy,,EUR,2,1,-8.88,,,",
+        "balance,Dee,,EUR,1,0,-0.12,,,",
+        "balance,Ann,,GBP,1,0,-0.70,,,",
+        "balance,Bob,,GBP,1,1,0.70,,,",
+        "balance,Cy,,GBP,1,0,-0.70,,,",
+        "balance,Dee,,GBP,1,1,0.70,,,",
         "match,Ann,,EUR,1,0,0.00,2026-11-06,The Top Game,The Top Game",
         "match,Bob,,EUR,1,1,9.00,2026-11-06,The Top Game,The Top Game",
         "match,Cy,,EUR,1,0,-9.00,2026-11-06,The Top Game,The Top Game",
