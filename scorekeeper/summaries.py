@@ -54,6 +54,7 @@ class Kept:
     summary: MatchSummary | None  # None: the match no longer replays (`problem` says why)
     listing: dict[str, Any]  # from `Describe`: title, state, deleted
     problem: str = ""
+    started: str = ""  # when the match was started (its stamp)
 
 
 ROWS = """
@@ -115,6 +116,7 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
             summary,
             listing,
             problem,
+            row["created"],
         )
     try:
         doc = json.loads(row["summary"])
@@ -135,6 +137,7 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
         summary,
         listing,
         doc.get("unreadable", ""),
+        row["created"],
     )
 
 
@@ -172,12 +175,14 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
         summary,
         describe(stored, outcome),
         problem,
+        stored.created,
     )
     return kept, json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kept]:
-    """Every match of the group with its summary, oldest played first: kept ones
+    """Every match of the group with its summary, oldest played first (by day,
+    then by start): kept ones
     read as they are, the others replayed now and kept for the next page."""
     found: list[Kept] = []
     fresh: list[tuple[str, int, str, str]] = []
@@ -193,7 +198,7 @@ def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kep
         found.append(kept)
     if fresh:
         keep(db, fresh)
-    return sorted(found, key=lambda k: (k.played, k.match_id))
+    return sorted(found, key=lambda k: (k.played, k.started, k.match_id))
 
 
 MARK = """

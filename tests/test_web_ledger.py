@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper import db as store
 from scorekeeper import groups as g
+from scorekeeper.changelog import local_time
 from scorekeeper.matchfile import from_document
 from tests.test_ledger import CALYPSO, CHICAGO, NEED_A_FOURTH, RUBBER, TOP_GAME
 from tests.test_stats import OVERALL
@@ -121,7 +122,11 @@ def test_each_match_is_listed_with_each_members_part(client, group):
     page = client.get(f"/g/{group_id}")
     text = visible_text(page)
     # Calypso's Annie and Dan are Ann and Dee; newest played first.
-    assert "Calypso 20 Nov 2026 · Calypso Ann (Annie), Bob, Cy, Dee (Dan) Finished" in text
+    started = f"{local_time('2026-11-20T20:00:00+00:00'):%H:%M}"  # in the server's time
+    assert (
+        f"Calypso 20 Nov 2026 · started {started} · Calypso Ann (Annie), Bob, Cy, Dee (Dan)"
+        " Finished" in text
+    )
     assert "Ann (won) +0.12 · Bob −0.12 · Cy (won) +0.12 · Dee −0.12 EUR" in text
     assert "Ann +0.00" not in text
     assert "Ann 0.00 · Bob (won) +9.00 · Cy −9.00 EUR" in text
@@ -269,7 +274,8 @@ def test_summaries_are_kept_per_revision_and_replaced_when_a_match_changes(clien
     text = visible_text(client.get(f"/g/{group_id}"))
     kept = {r["match_id"]: r["revision"] for r in db.query("select * from match_summaries")}
     assert kept[top] == 2
-    assert "Deleted at its table: counted nowhere." in text
+    assert "1 match deleted at its table is not listed: it counts nowhere" in text
+    assert "The Top Game 6 Nov 2026" not in text
     assert "Ann −29.38 Bob +13.88 Cy +15.62 Dee −0.12" in text
 
 

@@ -155,7 +155,10 @@ def _ledger(state: g.GroupState) -> dict:
     listed, each with its part; balances, settle-up, payments."""
     found = ledger_context(state)
     found["live_mark"] = matches_mark(store.get_db(), state.id)
-    found["played"] = [line for line in found["ledger"].lines if line.in_period]
+    in_period = [line for line in found["ledger"].lines if line.in_period]
+    # A match deleted at its table counts nowhere: it leaves the list (a note counts them).
+    found["played"] = [line for line in in_period if not line.deleted]
+    found["deleted_matches"] = len(in_period) - len(found["played"])
     return found
 
 

@@ -33,6 +33,7 @@ from .. import db as store
 from .. import groups as g
 from .. import pdf
 from ..assets import static_folders
+from ..changelog import local_time
 from ..charts import balance_chart
 from ..games.catalog import VARIANTS
 from ..games.common import Outcome
@@ -173,6 +174,7 @@ class MatchLine:
     in_period: bool
     currency: str | None
     parts: list[tuple[str, Decimal, bool]]  # (member, money, won), seating order
+    started: str = ""  # the time it was started, "21:05" (server's time)
 
     @property
     def counted(self) -> bool:
@@ -182,7 +184,7 @@ class MatchLine:
 @dataclass(frozen=True)
 class GroupLedger:
     chosen: Chosen
-    lines: list[MatchLine]  # every match of the group, oldest played first
+    lines: list[MatchLine]  # every match of the group, oldest played first (day, start)
     book: Ledger
     standings: list[tuple[str, int, int]]  # member, played, won; in the group's order
     balances: list[tuple[str, list[tuple[str, Decimal]]]]  # currency, (member, net)
@@ -302,7 +304,16 @@ def _line(
         period.holds(k.played),
         summary.currency if summary else None,
         parts,
+        _start_time(k.started),
     )
+
+
+def _start_time(stamp: str) -> str:
+    """ "21:05": when a match was started, in the server's time ("" unknown)."""
+    try:
+        return f"{local_time(stamp):%H:%M}" if stamp else ""
+    except ValueError:
+        return ""
 
 
 def running_balances(book: Ledger, place: Any) -> dict[str, list[tuple[str, dict[str, Decimal]]]]:
