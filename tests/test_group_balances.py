@@ -4,7 +4,10 @@ a period "since the last settle-up", the default once the group has settled."""
 
 from __future__ import annotations
 
+import html
+import re
 import time
+from datetime import date, timedelta
 
 import pytest
 
@@ -82,3 +85,48 @@ def test_a_deleted_match_is_off_the_list_and_counted_in_a_note(client, db):
         "1 match deleted at its table is not listed: it counts nowhere unless it is"
         " brought back there." in visible_text(page)
     )
+
+
+def mark_all_paid(client, db, group_id) -> None:
+    page = client.get(f"/g/{group_id}").get_data(as_text=True)
+    suggested = re.search(r'name="suggested" value="([^"]*)"', page).group(1)
+    data = {
+        "all": "1",
+        "suggested": html.unescape(suggested),
+        "revision": str(g.group_revision(db, group_id)),
+        "key": "p" * 16,
+    }
+    assert client.post(f"/g/{group_id}/pay", data=data).status_code == 302
+
+
+def test_after_a_settle_up_the_ledger_opens_on_what_was_played_since(client, db):
+    # The Top Game of tests/test_ledger.py: Cy pays Bob 9.00 EUR.
+    group_id, _ = group_of(db, [(TOP_GAME, "Friday", "2026-11-20T19:05:00.000+00:00")])
+    before = visible_text(client.get(f"/g/{group_id}"))
+    assert "All time · 1 match counted" in before
+    mark_all_paid(client, db, group_id)
+    today = date.today()
+    after = visible_text(client.get(f"/g/{group_id}"))
+    # Not the payments' mirror image: the matches settled are behind the period.
+    assert f"Since the last settle-up ({today:%-d %b %Y}) · 0 matches counted" in after
+    assert "Nothing to settle: no match with a stake was played since the last settle-up." in after
+    assert "Cy pays" not in after and "Bob +9.00" not in after and "Bob −9.00" not in after
+    everything = visible_text(client.get(f"/g/{group_id}?period=all"))
+    assert "All time · 1 match counted" in everything
+    assert "Nobody owes anybody anything for this period." in everything
+    # A match played after the settle-up counts in it (Cy owes Bob 9.00 again).
+    with store.writing(db):
+        match_id = store.create_match(
+            db, from_document({**TOP_GAME, "played": (today + timedelta(days=1)).isoformat()})
+        ).match_id
+    g.apply_group(db, group_id, g.GroupCommand(g.ADD_MATCH, {"match": match_id}))
+    later = visible_text(client.get(f"/g/{group_id}"))
+    assert f"Since the last settle-up ({today:%-d %b %Y}) · 1 match counted" in later
+    assert "Cy pays Bob 9.00 EUR" in later
+
+
+def test_a_group_never_settled_opens_on_all_time_and_offers_the_period(client, db):
+    group_id, _ = group_of(db, [(TOP_GAME, "Friday", "2026-11-20T19:05:00.000+00:00")])
+    page = client.get(f"/g/{group_id}?period=since-settled")
+    assert "Since the start (no settle-up yet) · 1 match counted" in visible_text(page)
+    assert "Cy pays Bob 9.00 EUR" in visible_text(page)

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import subprocess
+from datetime import date
 
 import pytest
 
@@ -152,6 +153,10 @@ def test_mark_all_as_paid_zeroes_the_balances_and_undo_brings_them_back(client, 
     assert answer.status_code == 302
     text = visible_text(client.get(f"/g/{group_id}"))
     assert "Paid: Ann paid Bob 22.88 EUR; Ann paid Cy 6.50 EUR; Dee paid Cy 0.12 EUR;" in text
+    # The page now opens on what was played since (tests/test_group_balances.py);
+    # over all time every balance is zero.
+    assert f"Since the last settle-up ({date.today():%-d %b %Y}) · 0 matches counted" in text
+    text = visible_text(client.get(f"/g/{group_id}?period=all"))
     assert (
         "Balances · EUR Member Net (EUR) Ann 0.00 Bob 0.00 Cy 0.00 Dee 0.00"
         " Balances · GBP Member Net (GBP) Ann 0.00 Bob 0.00 Cy 0.00 Dee 0.00"

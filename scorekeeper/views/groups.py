@@ -33,7 +33,7 @@ from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import MatchError, replay_match
 from .commands import NO_REVISION, form_key, form_revision
-from .ledger import chosen_period, ledger_context, payments_asked
+from .ledger import ledger_context, payments_asked, period_for
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
@@ -476,7 +476,7 @@ def pay(group_id: str):
     state = load_group_or_404(group_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     back_to = url_for("groups.show", group_id=group_id, **chosen.args) + "#ledger"
     payments, typed, problem = payments_asked(state, chosen)
     cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())

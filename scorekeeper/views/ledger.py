@@ -15,7 +15,7 @@ import io
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -49,6 +49,7 @@ bp = Blueprint("ledger", __name__)
 # --- the period ---------------------------------------------------------------------
 
 PERIODS = {
+    "since-settled": "Since the last settle-up",
     "all": "All time",
     "this-month": "This month",
     "last-month": "Last month",
@@ -69,23 +70,37 @@ class Chosen:
     start: str = ""  # as typed (between)
     end: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    default: str = "all"  # the period a page without one shows
 
     @property
     def args(self) -> dict[str, str]:
         if self.key == "between":
             return {"period": "between", "from": self.start, "to": self.end}
-        return {} if self.key == "all" else {"period": self.key}
+        return {} if self.key == self.default else {"period": self.key}
 
 
 def _day(text: str) -> date | None:
     return date.fromisoformat(text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) else None
 
 
-def chosen_period(args: Any, today: date | None = None) -> Chosen:
-    """The period of `?period=this-month` (all time when none is given); bad days
-    are said on their field and the page shows all time."""
+def chosen_period(args: Any, today: date | None = None, settled: date | None = None) -> Chosen:
+    """The period of `?period=this-month`; bad days are said on their field and
+    the page shows all time. Without one: since the last settle-up (`settled`,
+    the day of the group's last settle-up), or all time when it never settled."""
     today = today or date.today()
-    key = args.get("period", "all")
+    default = "since-settled" if settled else "all"
+    return replace(_period_of(args, today, settled), default=default)
+
+
+def _period_of(args: Any, today: date, settled: date | None) -> Chosen:
+    key = args.get("period") or ("since-settled" if settled else "all")
+    if key == "since-settled":
+        if settled is None:
+            return Chosen(key, Period(), "Since the start (no settle-up yet)", "all-time")
+        # The settle-up day's matches and payments are behind it: they were settled.
+        start = settled + timedelta(days=1)
+        words = f"Since the last settle-up ({settled:%-d %b %Y})"
+        return Chosen(key, Period(start, None), words, f"since-{start}")
     if key == "this-month":
         start = today.replace(day=1)
         return Chosen(key, Period(start, today), f"This month ({start:%B %Y})", f"{start:%Y-%m}")
@@ -229,16 +244,7 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         lines.append(line)
         if line.counted and summary is not None:
             counted.append(summary)
-    paid = [
-        Transfer(
-            state.member(p.payer).name,
-            state.member(p.payee).name,
-            Decimal(p.amount),
-            p.currency or "",
-            date.fromisoformat(p.date),
-        )
-        for p in state.payments
-    ]
+    paid = _transfers(state)
     book = ledger(counted, period=chosen.period, paid=paid)
     place = lambda name: (order.get(name, len(order)), name)  # noqa: E731
     played = {s.member: (s.played, s.won) for s in book.standings}
@@ -285,6 +291,45 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         currencies,
         running_balances(book, place),
     )
+
+
+def _transfers(state: g.GroupState) -> list[Transfer]:
+    """The group's recorded payments, as the ledger counts them."""
+    return [
+        Transfer(
+            state.member(p.payer).name,
+            state.member(p.payee).name,
+            Decimal(p.amount),
+            p.currency or "",
+            date.fromisoformat(p.date),
+        )
+        for p in state.payments
+    ]
+
+
+def settled_on(state: g.GroupState) -> date | None:
+    """The day of the group's last settle-up: the newest day a payment was
+    recorded after which every balance, counting every match played and every
+    payment made up to that day, is zero (None: it never settled)."""
+    paid = _transfers(state)
+    if not paid:
+        return None
+    played = [
+        (k.played, k.summary.renamed(state.names_in(k.match_id)))
+        for k in group_summaries(store.get_db(), state.id, describe)
+        if k.summary is not None and not k.listing.get("deleted")
+    ]
+    for day in sorted({t.day for t in paid}, reverse=True):
+        until = Period(None, day)
+        book = ledger([s for d, s in played if d <= day], period=until, paid=paid)
+        if all(amount == 0 for purse in book.balances.values() for amount in purse.values()):
+            return day
+    return None
+
+
+def period_for(state: g.GroupState) -> Chosen:
+    """The period a group's page or file was asked for (views: `request.args`)."""
+    return chosen_period(request.args, settled=settled_on(state))
 
 
 def _line(
@@ -368,7 +413,7 @@ def balance_charts(book: GroupLedger) -> list[dict[str, Any]]:
 
 def ledger_context(state: g.GroupState) -> dict[str, Any]:
     """What the group page's ledger section draws (views/groups.py `_page`)."""
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     book = group_ledger(state, chosen)
     return {
         "ledger": book,
@@ -497,7 +542,7 @@ def shown(figure: Any) -> str:
 @bp.get("/g/<match:group_id>/statistics")
 def stats_page(group_id: str):
     state = _group_or_404(group_id)
-    book = group_ledger(state, chosen_period(request.args))
+    book = group_ledger(state, period_for(state))
     return render_template(
         "groups/statistics.html",
         group=state,
@@ -647,7 +692,7 @@ def _number(cell: str) -> bool:
 @bp.get("/g/<match:group_id>/ledger.csv")
 def ledger_csv(group_id: str):
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
@@ -657,7 +702,7 @@ def ledger_csv(group_id: str):
 @bp.get("/g/<match:group_id>/statistics.csv")
 def stats_csv(group_id: str):
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
@@ -693,7 +738,7 @@ def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str
     """The group's `kind` ("ledger", "statistics") for the asked period as a PDF,
     drawn from templates/pdf/<kind>.html with `context(state, book)` besides."""
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
