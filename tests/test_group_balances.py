@@ -130,3 +130,15 @@ def test_a_group_never_settled_opens_on_all_time_and_offers_the_period(client, d
     page = client.get(f"/g/{group_id}?period=since-settled")
     assert "Since the start (no settle-up yet) · 1 match counted" in visible_text(page)
     assert "Cy pays Bob 9.00 EUR" in visible_text(page)
+
+
+def test_a_match_not_started_on_its_day_shows_no_start_time(client, db):
+    """An imported file's day, or a day set by hand: the stamp is not a start at
+    that table, so no time is shown."""
+    group_id, (match_id,) = group_of(db, [(TOP_GAME, "Moved", "2026-11-20T19:05:00.000+00:00")])
+    moved = {"title": "Moved", "stake": TOP_GAME.get("stake"), "played": "2026-11-13"}
+    store.apply(db, match_id, store.Command("settings", settings=moved))
+    page = client.get(f"/g/{group_id}").get_data(as_text=True)
+    assert [" ".join(i.split()[:6]) for i in items(page, "group-matches")] == [
+        "Moved 13 Nov 2026 · The"
+    ]

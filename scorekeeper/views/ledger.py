@@ -33,7 +33,7 @@ from .. import db as store
 from .. import groups as g
 from .. import pdf
 from ..assets import static_folders
-from ..changelog import local_time
+from ..changelog import local_time, played_on
 from ..charts import balance_chart
 from ..games.catalog import VARIANTS
 from ..games.common import Outcome
@@ -349,14 +349,18 @@ def _line(
         period.holds(k.played),
         summary.currency if summary else None,
         parts,
-        _start_time(k.started),
+        _start_time(k.started, k.played),
     )
 
 
-def _start_time(stamp: str) -> str:
-    """ "21:05": when a match was started, in the server's time ("" unknown)."""
+def _start_time(stamp: str, played: date) -> str:
+    """ "21:05": when a match was started, in the server's time; "" when it was
+    not started on the evening it counts for (a match imported from a file, or
+    whose day was set by hand: its stamp is not a start at that table)."""
     try:
-        return f"{local_time(stamp):%H:%M}" if stamp else ""
+        if not stamp or played_on(stamp) != played:
+            return ""
+        return f"{local_time(stamp):%H:%M}"
     except ValueError:
         return ""
 
