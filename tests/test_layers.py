@@ -601,7 +601,8 @@ def test_a_view_module_importing_another_is_found(tmp_path):
         "planted/views/__init__.py": "",
         "planted/views/shared.py": "def helper(): ...\n",
         "planted/views/a.py": (
-            "from flask import Blueprint\nfrom .shared import helper\nbp = Blueprint('a', __name__)\n"
+            "from flask import Blueprint\nfrom .shared import helper\n"
+            "bp = Blueprint('a', __name__)\n"
         ),
         "planted/views/b.py": (
             "import flask\nfrom . import a\nbp: flask.Blueprint = flask.Blueprint('b', __name__)\n"
