@@ -144,29 +144,8 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         (currency, sorted(purse.items(), key=lambda item: place(item[0])))
         for currency, purse in book.balances.items()
     ]
-    settle = [
-        {
-            "payer": ids[t.payer],
-            "payee": ids[t.payee],
-            "payer_name": t.payer,
-            "payee_name": t.payee,
-            "amount": f"{t.amount:.2f}",
-            "currency": t.currency,
-        }
-        for t in book.settle_up
-    ]
-    in_period = [p for p in state.payments if chosen.period.holds(date.fromisoformat(p.date))]
-    paid_lines = [
-        {
-            "payer": state.member(p.payer).name,
-            "payee": state.member(p.payee).name,
-            "amount": Decimal(p.amount),
-            "currency": p.currency or "",
-            "date": date.fromisoformat(p.date),
-            "device": p.device,
-        }
-        for p in in_period
-    ]
+    settle = _settle_up(book, ids)
+    paid_lines = _paid_in(state, chosen.period)
     currencies = sorted(
         {k.summary.currency for k in kept if k.summary and k.summary.currency is not None}
         | {p.currency or "" for p in state.payments}
@@ -182,6 +161,37 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         currencies,
         running_balances(book, place),
     )
+
+
+def _settle_up(book: Ledger, ids: dict[str, int]) -> list[dict[str, Any]]:
+    """The settle-up payments, each with its members' ids (what "Mark as paid" sends)."""
+    return [
+        {
+            "payer": ids[t.payer],
+            "payee": ids[t.payee],
+            "payer_name": t.payer,
+            "payee_name": t.payee,
+            "amount": f"{t.amount:.2f}",
+            "currency": t.currency,
+        }
+        for t in book.settle_up
+    ]
+
+
+def _paid_in(state: g.GroupState, period: Period) -> list[dict[str, Any]]:
+    """The payments recorded in the period, with their members' names now."""
+    in_period = [p for p in state.payments if period.holds(date.fromisoformat(p.date))]
+    return [
+        {
+            "payer": state.member(p.payer).name,
+            "payee": state.member(p.payee).name,
+            "amount": Decimal(p.amount),
+            "currency": p.currency or "",
+            "date": date.fromisoformat(p.date),
+            "device": p.device,
+        }
+        for p in in_period
+    ]
 
 
 def _line(
