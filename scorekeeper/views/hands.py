@@ -13,7 +13,7 @@ hand's form itself instead of a redirect to it: one request per save.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import (
@@ -26,13 +26,12 @@ from flask import (
     request,
     url_for,
 )
-from wtforms import RadioField
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
 from ..entry import HandEntry
 from ..games.catalog import score_line
-from ..games.common import NextHand, Outcome, Problem
+from ..games.common import NextHand, Outcome
 from ..registry import entry_for
 from ..variants import MatchError, replay, replay_match
 from ..words import hand_title
@@ -40,15 +39,14 @@ from .commands import (
     NO_REVISION,
     SESSION_LOST,
     NoRevision,
-    blank,
     change_title,
     command,
     form_key,
     form_undoes,
-    place_problems,
     sent_by_script,
     submit,
 )
+from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import Loaded, load_or_404
 from .phone import phone_name, remember
@@ -68,53 +66,6 @@ def _before(loaded: Loaded, position: int) -> Outcome:
     if position == len(loaded.stored.hands) and loaded.outcome is not None:
         return loaded.outcome
     return _state_before(loaded.stored.match, position)
-
-
-# What to do about a button group left empty, in the words of the screen.
-CHOOSE = {
-    "declarer": "choose the declarer",
-    "level": "choose the level",
-    "strain": "choose a strain",
-    "tricks": "choose the number of tricks won",
-    "game": "choose GAME or No GAME",
-    "chooser": "choose the Chooser",
-    "partner": "choose the Partner",
-    "bid": "choose the final bid",
-    "dummy_tops": "choose the tops in dummy",
-}
-
-
-def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
-    """A contract is built from the level and strain buttons: a contract problem
-    with either left empty becomes "choose …" on the empty group (or both)."""
-    said: list[Problem] = []
-    for problem in problems:
-        empty = [
-            part
-            for part in ("level", "strain")
-            if problem.field == "contract"
-            and getattr(form, part, None) is not None
-            and blank(getattr(form, part))
-        ]
-        said += [replace(problem, field=part, message=CHOOSE[part]) for part in empty] or [problem]
-    return said
-
-
-def _show_problems(
-    entry: HandEntry, form, problems: list[Problem], number: int, upcoming: NextHand | None
-) -> list[Problem]:
-    def field_for(name: str):
-        field = getattr(form, entry.form_field(name), None)
-        return None if field is None or field.name == "quick" else field
-
-    def words(problem: Problem, field) -> str | None:
-        """A button group left empty, said as what to tap; otherwise the entry's
-        own words (Mini Bridge's empty HCP boxes), or the rules' (a doubler…)."""
-        if isinstance(field, RadioField) and blank(field):
-            return CHOOSE.get(field.name)
-        return entry.words(problem, form, upcoming)
-
-    return place_problems(_on_buttons(form, problems), field_for, number, words)
 
 
 def _to_sheet(match_id: str, **args):
@@ -265,7 +216,7 @@ def _refused(page: _Answer, refusal: Refused, position: int, upcoming: NextHand 
         )
     elif refusal.problems:
         number = position + 1
-        page.problems = _show_problems(entry, page.form, refusal.problems, number, upcoming)
+        page.problems = show_problems(entry, page.form, refusal.problems, number, upcoming)
     else:
         flash(refusal.message, "error")
         return _to_sheet(page.match_id)
