@@ -30,6 +30,7 @@ from .instance import (
     switched_on,
 )
 from .registry import missing, static_folders, template_loader
+from .viewmodels.group_ledger import money
 from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
@@ -146,7 +147,7 @@ def create_app(
     app.jinja_env.globals["new_key"] = new_key
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
-    app.jinja_env.globals["money"] = ledger.money  # money as read: +8.00, −8.00, 0.00
+    app.jinja_env.globals["money"] = money  # money as read: +8.00, −8.00, 0.00
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)
