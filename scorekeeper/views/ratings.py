@@ -79,10 +79,10 @@ def rating_cards(state: g.GroupState, found) -> list[Card]:
             chart_id=f"rating-chart-{index}",
             title=f"{member}: rating after each match",
         )
-        games = [
-            (VARIANTS[game].name if game in VARIANTS else game, members[member])
-            for game, members in found.games.items()
-            if member in members
+        games = [  # in the order New match offers the games
+            (cls.name, found.games[game][member])
+            for game, cls in VARIANTS.items()
+            if member in found.games.get(game, {})
         ]
         cards.append(Card(member, overall, chart, games))
     return cards
