@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -24,7 +25,7 @@ from .. import groups as g
 from ..charts import rating_chart
 from ..games.catalog import VARIANTS, variant_for
 from ..model import MatchSummary
-from ..ratings import Rating, head_to_head, played_order, ratings, ratings_rows
+from ..ratings import Rating, Ratings, head_to_head, played_order, ratings, ratings_rows
 from ..summaries import group_summaries
 from .ledger import describe
 from .matches import spreadsheet_safe
@@ -51,7 +52,8 @@ def group_matches(state: g.GroupState) -> list[MatchSummary]:
     return played_order(counted, store.started_in_group(db, state.id))
 
 
-def _place(state: g.GroupState):
+def _place(state: g.GroupState) -> Callable[[str], tuple[int, str]]:
+    """Members in the group's chosen order (a name no longer a member last)."""
     order = {m.name: i for i, m in enumerate(state.members)}
     return lambda name: (order.get(name, len(order)), name)
 
@@ -70,7 +72,8 @@ def _tenths(value: float) -> Decimal:
     return Decimal(repr(value)).quantize(Decimal("0.1"), ROUND_HALF_UP)
 
 
-def rating_cards(state: g.GroupState, found) -> list[Card]:
+def rating_cards(state: g.GroupState, found: Ratings) -> list[Card]:
+    """Each member's card, in the group's order: ratings and the season's chart."""
     cards = []
     for index, member in enumerate(sorted(found.overall, key=_place(state)), 1):
         overall = found.overall[member]
