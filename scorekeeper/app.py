@@ -31,7 +31,7 @@ from .instance import (
 )
 from .registry import missing, static_folders, template_loader
 from .viewmodels.group_ledger import money
-from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
+from .views import groupfile, groups, hands, history, ledger, live, matches, ratings, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -142,6 +142,7 @@ def create_app(
     ):
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
+    app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
