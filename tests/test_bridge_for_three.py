@@ -17,7 +17,7 @@ from scorekeeper.games.bridge_for_three.rules import (
 )
 from scorekeeper.games.common import HandError, parse_contract
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import TEXT, Example, HandForm, Kit, Printed, pay
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
@@ -637,3 +637,35 @@ EXAMPLE_RESULTS = {
         hands=11,
     ),
 }
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "bridge-for-three": HandForm(
+        good={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],  # level and strain make one contract
+        without=[
+            ("declarer", "declarer: choose the declarer"),
+            ("level", "level: choose the level"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+        more=("doubled", "auction"),
+        inputs={"doubled": {"", "X"}, "auction": TEXT},
+        places={"doubled": ("strain", "doubler")},
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "bridge-for-three": Printed(
+        ["Ann", "Bob", "Cy", "Dan"],
+        ["1 Ann 0 0 +2 0", "2 Bob 0 0 0 0", "3 Cy 0 0 0 +3", "4 Dan 0 −6 0 0",
+         "5 Ann +2 0 0 0", "6 Bob +2 0 +2 +2", "7 Cy 0 0 +4 0", "8 Dan +6 0 0 0",
+         "9 Ann 0 +1 0 0", "10 Bob 0 0 0 −1", "11 Cy 0 0 +3 0"],
+        "+10 −5 +11 +4",
+        ["Ann pays Cy 0.50 EUR", "Bob pays Cy 0.50 EUR", "Dan pays Cy 0.50 EUR"],
+    ),
+}  # fmt: skip

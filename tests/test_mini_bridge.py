@@ -25,7 +25,7 @@ from scorekeeper.games.mini_bridge.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
-from tests.games import Example, Kit, pay
+from tests.games import Example, HandForm, Kit, Printed, pay
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -925,3 +925,71 @@ EXAMPLE_RESULTS = {
         hands=9,
     ),
 }
+
+
+def hcp_form(good: dict[str, str], numbers, without) -> HandForm:
+    """Mini Bridge's form: one HCP box per player (Ann, Bob, Cy, Dee in seat order)."""
+    boxes = [name for name in good if name.startswith("hcp")]
+    players = ["Ann", "Bob", "Cy", "Dee"]
+    return HandForm(
+        good=good,
+        numbers=numbers,
+        without=without,
+        inputs={**dict.fromkeys(boxes, (0, 37)), "game": {"yes", "no"}},
+        # An empty box is said in the form's words: whose points to enter.
+        places={
+            box: (f"hcp: {players[int(box[3:]) - 1]}", "hcp: enter the points of", box)
+            for box in boxes
+        },
+        wholes=dict.fromkeys(boxes, ("hcp",)),  # HCP that do not add up to 40
+    )
+
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy[, Dee]).
+HAND_FORMS = {
+    "mini-bridge": hcp_form(
+        {"hcp1": "10", "hcp2": "10", "hcp3": "12", "hcp4": "8", "game": "no", "strain": "H",
+         "tricks": "8"},
+        numbers=[("hcp1", "hcp: Ann"), ("hcp4", "hcp: Dee"), ("tricks", "tricks")],
+        without=[
+            ("hcp1", "hcp: enter the points of Ann"),
+            ("hcp4", "hcp: enter the points of Dee"),
+            ("game", "game: choose GAME or No GAME"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+    ),
+    "mini-bridge-3": hcp_form(
+        {"hcp1": "10", "hcp2": "10", "hcp3": "12", "game": "no", "strain": "H", "tricks": "8"},
+        numbers=[("hcp2", "hcp: Bob"), ("hcp3", "hcp: Cy"), ("tricks", "tricks")],
+        without=[
+            ("hcp3", "hcp: enter the points of Cy"),
+            ("game", "game: choose GAME or No GAME"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+    ),
+}  # fmt: skip
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "mini-bridge": Printed(
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["1 Ann 0 +450 0 +450", "↻ Bob 0 0 0 0", "2 Bob +80 0 +80 0", "3 Cy +50 0 +50 0",
+         "4 Dee +120 0 +120 0", "5 Ann 0 +460 0 +460", "6 Bob 0 +100 0 +100",
+         "7 Cy 0 +20 0 +20", "8 Dee +420 0 +420 0"],
+        "+670 +1030 +670 +1030",
+        ["Ann pays Bob 3.60 EUR", "Cy pays Dee 3.60 EUR"],
+    ),
+    "mini-bridge-3": Printed(
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann +420 0 0", "↻ Bob 0 0 0", "2 Bob 0 +90 0", "3 Cy +50 +50 0", "4 Ann +20 0 0",
+         "5 Bob 0 +420 0", "6 Cy 0 0 +420", "7 Ann 0 0 +160", "8 Bob 0 +420 0",
+         "9 Cy +150 +150 0"],
+        "+640 +1130 +580",
+        ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
+    ),
+}  # fmt: skip

@@ -20,7 +20,7 @@ from scorekeeper.games.need_a_fourth.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import PLAYER, TEXT, Example, HandForm, Kit, Printed, pay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 VARIANT = "need-a-fourth"
@@ -881,3 +881,35 @@ EXAMPLE_RESULTS = {
         hands=9,
     ),
 }
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "need-a-fourth": HandForm(
+        good={"chooser": "Ann", "partner": "Bob", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],  # level and strain make one contract
+        without=[
+            ("chooser", "chooser: choose the Chooser"),
+            ("partner", "partner: choose the Partner"),
+            ("level", "level: choose the level"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+        more=("auction", "doubling"),
+        inputs={"chooser": PLAYER, "partner": PLAYER, "auction": TEXT},
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "need-a-fourth": Printed(
+        ["Maren", "Tobias", "Ilse"],
+        ["1 Maren +150 0 +150", "2 Tobias +800 +700 0", "3 Ilse 0 0 0",
+         "4 Maren −350 0 −150", "5 Tobias 0 −100 −50", "6 Ilse +1200 0 +1000",
+         "7 Maren +1200 0 +1200", "8 Tobias −200 −100 0", "9 Ilse 0 +250 +250"],
+        "+2800 +750 +2400",
+        ["Tobias pays Ilse 12.50 EUR", "Tobias pays Maren 24.50 EUR"],
+    ),
+}  # fmt: skip

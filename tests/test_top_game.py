@@ -6,7 +6,7 @@ from scorekeeper.games.catalog import game_for
 from scorekeeper.games.common import parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import TEXT, Example, HandForm, Kit, Printed, pay
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -427,3 +427,55 @@ EXAMPLE_RESULTS = {
         hands=12,
     ),
 }
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "top-game": HandForm(
+        good={
+            "declarer": "Ann",
+            "bid": "4",
+            "dummy_tops": "3",
+            "strain": "S",
+            "tricks": "10",
+            "declarer_tops": "2",
+        },
+        numbers=[
+            ("bid", "bid"),
+            ("dummy_tops", "dummy_tops"),
+            ("tricks", "tricks"),
+            ("declarer_tops", "declarer_tops"),
+        ],
+        without=[
+            ("declarer", "declarer: choose the declarer"),
+            ("bid", "bid: choose the final bid"),
+            ("dummy_tops", "dummy_tops: choose the tops in dummy"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+            ("declarer_tops", None),  # checked after play, when someone asks
+        ],
+        more=("doubling", "dummy_longest"),
+        inputs={
+            "bid": (2, 13),
+            "dummy_tops": (0, 12),
+            "declarer_tops": (0, 12),
+            "dummy_longest": TEXT,
+        },
+        optional_numbers=frozenset({"declarer_tops"}),  # checked after play, when someone asks
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "top-game": Printed(
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann −5 +10 −5", "2 Bob −4 −4 +8", "3 Cy −7 +5 +2", "4 Ann 0 0 0",
+         "5 Bob +6 −12 +6", "↻ Cy −4 +2 +2", "6 Cy −4 +8 −4", "7 Ann 0 0 0",
+         "8 Cy −10 −4 +14", "9 Bob +12 −6 −6", "10 Ann +4 +4 −8", "11 Cy +8 −4 −4",
+         "12 Bob 0 0 0"],
+        "−4 −1 +5",
+        ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
+    ),
+}  # fmt: skip
