@@ -30,8 +30,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import GAMES, VARIANTS, game_for
+from scorekeeper.games.common import STRAINS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_FOLDER = ROOT / "examples"
@@ -165,3 +167,27 @@ def pinned(variant_id: str, table: str) -> Any:
 def example_document(variant_id: str) -> dict[str, Any]:
     """examples/<id>.json, the game's realistic evening."""
     return json.loads((EXAMPLES_FOLDER / f"{variant_id}.json").read_text(encoding="utf-8"))
+
+
+# --- drawing legal hands (Generated.hand) ------------------------------------
+
+
+def bid_name(rank: int) -> str:
+    """0 -> 1C, 4 -> 1NT, 34 -> 7NT."""
+    return f"{rank // 5 + 1}{STRAINS[rank % 5]}"
+
+
+def split(draw, total: int, parts: int, most: int) -> list[int]:
+    """`total` cut into `parts` whole numbers, each at most `most`."""
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
+    values = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    for i, value in enumerate(values):
+        if value > most:  # only one part can be too big; give the excess to the next
+            values[i] = most
+            values[(i + 1) % parts] += value - most
+    return values
+
+
+def tricks_for(draw, needed: int) -> int:
+    """Any number of tricks, but made contracts often enough to move the game on."""
+    return draw(st.one_of(st.integers(0, 13), st.integers(min(needed, 13), 13)))

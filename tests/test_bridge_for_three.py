@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.bridge_for_three.rules import (
     BridgeForThree,
@@ -15,9 +16,9 @@ from scorekeeper.games.bridge_for_three.rules import (
     peg_move,
     read_auction,
 )
-from scorekeeper.games.common import HandError, parse_contract
+from scorekeeper.games.common import STRAINS, HandError, parse_contract
 from scorekeeper.variants import MatchError, replay
-from tests.games import TEXT, Example, HandForm, Kit, Printed, pay
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
@@ -669,3 +670,43 @@ PRINTED = {
         ["Ann pays Cy 0.50 EUR", "Bob pays Cy 0.50 EUR", "Dan pays Cy 0.50 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def bridge_for_three_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    playing = coming.players
+    if draw(st.integers(0, 9)) == 0:
+        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
+        return {**calls, "passed_out": True}
+    declarer = draw(st.sampled_from(playing))
+    level = draw(st.integers(1, 7))
+    bid = f"{level}{draw(st.sampled_from(STRAINS))}"
+    doubled = draw(st.booleans())
+    record: dict[str, Any] = {}
+    seat = playing.index(declarer)
+    doubler = playing[(seat + 1) % 3]
+    if draw(st.booleans()):
+        record["auction"] = ["P"] * seat + [bid] + (["X", "P", "P"] if doubled else ["P", "P"])
+    else:
+        doubler = draw(st.sampled_from([p for p in playing if p != declarer]))
+    record |= {"declarer": declarer, "contract": bid + ("X" if doubled else "")}
+    if doubled and draw(st.booleans()):
+        record["doubler"] = doubler
+    record["tricks"] = tricks_for(draw, level + 6)
+    return record
+
+
+def bridge_for_three_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+GENERATED = {
+    "bridge-for-three": Generated(
+        bridge_for_three_hand,
+        options=st.just({}),
+        optional=frozenset({"auction", "doubler"}),
+        numbers=bridge_for_three_numbers,
+    ),
+}

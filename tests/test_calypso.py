@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.calypso.rules import Calypso, calypso_points, player_points
 from scorekeeper.games.common import HandError
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, HandForm, Kit, Printed, pay
+from tests.games import Example, Generated, HandForm, Kit, Printed, pay, split
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]
 EXAMPLE = Path(__file__).parent.parent / "examples" / "calypso.json"
@@ -431,3 +432,40 @@ PRINTED = {
         ["Ann pays Bob 1.02 EUR", "Cy pays Dan 1.02 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def calypso_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    left = 208
+    tallies = {}
+    for player in players:
+        calypsos = draw(st.integers(0, min(4, left // 13)))
+        left -= 13 * calypsos
+        # Four calypsos use all four decks' cards of that trump: none can be in progress.
+        incomplete = draw(st.integers(0, min(12, left) if calypsos < 4 else 0))
+        left -= incomplete
+        tallies[player] = {"calypsos": calypsos, "incomplete": incomplete}
+    for player, discards in zip(players, split(draw, left, 4, 208), strict=True):
+        tallies[player]["discards"] = discards
+    return {"tallies": tallies}
+
+
+def calypso_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    highest = {"calypsos": 4, "incomplete": 12, "discards": 208}
+    return [
+        (("tallies", player, count), 0, highest[count])
+        for player, tally in record.get("tallies", {}).items()
+        for count in tally
+    ]
+
+
+GENERATED = {
+    "calypso": Generated(
+        calypso_hand,
+        options=st.fixed_dictionaries({}, optional={"games": st.integers(1, 3)}),
+        optional=frozenset(),
+        numbers=calypso_numbers,
+    ),
+}

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import settlement_for
+from scorekeeper.games.common import STRAINS
 from scorekeeper.games.mini_bridge.rules import (
     MiniBridge,
     MiniBridgePlayed,
@@ -25,7 +26,7 @@ from scorekeeper.games.mini_bridge.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
-from tests.games import Example, HandForm, Kit, Printed, pay
+from tests.games import Example, Generated, HandForm, Kit, Printed, pay, split, tricks_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -993,3 +994,62 @@ PRINTED = {
         ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def mini_bridge_play(draw) -> dict[str, Any]:
+    game = draw(st.booleans())
+    strain = draw(st.sampled_from(STRAINS))
+    needed = {"NT": 9, "H": 10, "S": 10, "C": 11, "D": 11}[strain] if game else 7
+    return {"game": game, "strain": strain, "tricks": tricks_for(draw, needed)}
+
+
+def mini_bridge_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    hcp = dict(zip(players, split(draw, 40, 4, 37), strict=True))
+    ours, theirs = hcp[players[0]] + hcp[players[2]], hcp[players[1]] + hcp[players[3]]
+    if ours == theirs:
+        return {"hcp": hcp}  # 20–20: the same dealer deals again
+    record = {"hcp": hcp, **mini_bridge_play(draw)}
+    if draw(st.booleans()):
+        side = players[0::2] if ours > theirs else players[1::2]
+        order = coming.announcement_order
+        record["declarer"] = min(side, key=lambda p: (-hcp[p], order.index(p)))
+    return record
+
+
+def mini_bridge_3_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    *held, dummy = split(draw, 40, 4, 37)
+    hcp = dict(zip(players, held, strict=True))
+    order = coming.announcement_order
+    declarer = min(players, key=lambda p: (-hcp[p], order.index(p)))
+    if hcp[declarer] + dummy < 21 and draw(st.booleans()):
+        return {"hcp": hcp, "scrapped": True}
+    return {"hcp": hcp, **mini_bridge_play(draw)}
+
+
+def mini_bridge_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    tricks = [(("tricks",), 0, 13)] if "tricks" in record else []
+    return tricks + [(("hcp", player), 0, 37) for player in record.get("hcp", {})]
+
+
+TARGET_OR_HANDS = st.one_of(
+    st.just({}),
+    st.builds(dict, hands=st.integers(1, 6)),
+    st.builds(dict, target=st.integers(200, 1500)),
+)
+GENERATED = {
+    "mini-bridge": Generated(
+        mini_bridge_hand,
+        options=TARGET_OR_HANDS,
+        optional=frozenset({"declarer"}),
+        numbers=mini_bridge_numbers,
+    ),
+    "mini-bridge-3": Generated(
+        mini_bridge_3_hand,
+        options=TARGET_OR_HANDS,
+        optional=frozenset(),
+        numbers=mini_bridge_numbers,
+    ),
+}

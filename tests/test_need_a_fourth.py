@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import settlement_for
 from scorekeeper.games.common import parse_contract
@@ -20,7 +21,18 @@ from scorekeeper.games.need_a_fourth.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE
 from scorekeeper.variants import MatchError, replay
-from tests.games import PLAYER, TEXT, Example, HandForm, Kit, Printed, pay
+from tests.games import (
+    PLAYER,
+    TEXT,
+    Example,
+    Generated,
+    HandForm,
+    Kit,
+    Printed,
+    bid_name,
+    pay,
+    tricks_for,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 VARIANT = "need-a-fourth"
@@ -913,3 +925,53 @@ PRINTED = {
         ["Tobias pays Ilse 12.50 EUR", "Tobias pays Maren 24.50 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def need_a_fourth_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    if draw(st.integers(0, 9)) == 0:
+        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
+        return {**calls, "passed_out": True}
+    rank = draw(st.integers(0, 34))
+    record: dict[str, Any] = {}
+    if draw(st.booleans()):
+        # Bids rising, never two passes after a bid (that would end the auction) or
+        # three before the first one; the last bid is followed by two passes.
+        calls: list[str] = []
+        lower = st.integers(0, rank - 1) if rank else st.nothing()
+        earlier = sorted(draw(st.lists(lower, unique=True, max_size=4 if rank else 0)))
+        for bid in [*earlier, rank]:
+            calls += ["P"] * draw(st.integers(0, 1 if calls else 2))
+            calls.append(bid_name(bid))
+        record["auction"] = [*calls, "P", "P"]
+        chooser = coming.bidding_order[(len(calls) - 1) % 3]
+    else:
+        chooser = draw(st.sampled_from(players))
+        record["chooser"] = chooser
+    partner = draw(st.sampled_from([p for p in players if p != chooser]))
+    doubled = draw(st.integers(0, 2))
+    record |= {"partner": partner, "contract": bid_name(rank) + "X" * doubled}
+    if doubled == 2:
+        record["redoubled_by"] = draw(st.sampled_from([chooser, partner]))
+    record["tricks"] = tricks_for(draw, rank // 5 + 7)
+    if coming.liar_rule and "auction" not in record and draw(st.booleans()):
+        record["liars"] = draw(st.lists(st.sampled_from([chooser, partner]), unique=True))
+    return record
+
+
+def need_a_fourth_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+GENERATED = {
+    "need-a-fourth": Generated(
+        need_a_fourth_hand,
+        options=st.fixed_dictionaries(
+            {}, optional={"hands": st.sampled_from([3, 6]), "liar_rule": st.booleans()}
+        ),
+        optional=frozenset({"auction", "liars"}),
+        numbers=need_a_fourth_numbers,
+    ),
+}

@@ -1,12 +1,15 @@
 """Rubber bridge and Honeymoon bridge: docs/variants/rubber.md and
 docs/variants/honeymoon.md, every table row and Decision."""
 
-import pytest
+from typing import Any
 
-from scorekeeper.games.common import parse_contract
+import pytest
+from hypothesis import strategies as st
+
+from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.rubber.rules import contract_scores, trick_score, undertrick_values
 from scorekeeper.variants import MatchError, replay
-from tests.games import PLAYER, Example, HandForm, Kit, Printed, pay
+from tests.games import PLAYER, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
 PAIR = ["Ann", "Bob"]
@@ -840,3 +843,59 @@ PRINTED = {
         ["Bob pays Ann 0.20 EUR", "Dee pays Cy 0.20 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def rubber_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    if draw(st.integers(0, 9)) == 0:
+        return {"passed_out": True}
+    level = draw(st.integers(1, 7))
+    strain = draw(st.sampled_from(STRAINS))
+    doubled = draw(st.integers(0, 2))
+    record: dict[str, Any] = {
+        "declarer": draw(st.sampled_from(players)),
+        "contract": f"{level}{strain}{'X' * doubled}",
+        "tricks": tricks_for(draw, level + 6),
+    }
+    if draw(st.integers(0, 3)) == 0:
+        points = 150 if strain == "NT" else draw(st.sampled_from([100, 150]))
+        record["honors"] = {"holder": draw(st.sampled_from(players)), "points": points}
+    return record
+
+
+def rubber_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+RUBBER_OPTIONS = st.fixed_dictionaries(
+    {}, optional={"rubbers": st.integers(1, 2), "round_to_hundreds": st.booleans()}
+)
+GENERATED = {
+    "rubber": Generated(
+        rubber_hand,
+        options=RUBBER_OPTIONS,
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+    "honeymoon": Generated(
+        rubber_hand,
+        options=RUBBER_OPTIONS,
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+    "chicago": Generated(
+        rubber_hand,
+        options=st.fixed_dictionaries(
+            {},
+            optional={
+                "rounds": st.integers(1, 2),
+                "round_to_hundreds": st.booleans(),
+                "swap_vulnerability": st.booleans(),
+            },
+        ),
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+}

@@ -1,12 +1,15 @@
 """The Top Game: docs/variants/top-game.md, every table row and Decision."""
 
+from typing import Any
+
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import game_for
-from scorekeeper.games.common import parse_contract
+from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
-from tests.games import TEXT, Example, HandForm, Kit, Printed, pay
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -479,3 +482,65 @@ PRINTED = {
         ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
     ),
 }  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def top_game_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["played"] * 4 + ["passed", "misinformation"]))
+    if kind == "passed":
+        calls = draw(st.sampled_from([{}, {"bids": [None, None, None]}]))
+        return {**calls, "passed_out": True}
+    declarer = draw(st.sampled_from(players))
+    opponents = [p for p in players if p != declarer]
+    if kind == "misinformation":
+        return {"declarer": declarer, "misinformation": draw(st.sampled_from(opponents))}
+    bid = draw(st.integers(2, 13))
+    dummy_tops = draw(st.integers(0, 12))
+    record: dict[str, Any] = {}
+    if draw(st.booleans()):
+        # The auction: bids rising in bidding order, the declarer's the last and highest.
+        order = coming.bidding_order
+        seat = order.index(declarer)
+        top = draw(st.integers(2, bid))
+        earlier = (
+            draw(st.lists(st.integers(2, top - 1), unique=True, max_size=seat)) if top > 2 else []
+        )
+        seats = sorted(draw(st.permutations(range(seat)))[: len(earlier)]) if seat else []
+        calls: list[int | None] = [None, None, None]
+        for where, value in zip(seats, sorted(earlier), strict=True):
+            calls[where] = value
+        calls[seat] = top
+        record["bids"] = calls
+    record |= {"declarer": declarer, "bid": bid, "dummy_tops": dummy_tops}
+    if draw(st.booleans()):
+        record["declarer_tops"] = draw(st.integers(0, 12 - dummy_tops))
+    if draw(st.booleans()):
+        record["dummy_longest"] = draw(st.sampled_from("CDHS")) + str(draw(st.integers(4, 13)))
+    pn = bid + dummy_tops
+    if pn <= 4:
+        return record
+    strain = draw(st.sampled_from(STRAINS))
+    level = pn - 4 if strain == "NT" else pn - 3
+    doubled = draw(st.integers(0, 2)) if pn <= 10 else 0
+    record["contract"] = f"{level}{strain}{'X' * doubled}"
+    if doubled:
+        record["doubler"] = draw(st.sampled_from(opponents))
+    record["tricks"] = tricks_for(draw, level + 6)
+    return record
+
+
+def top_game_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    ranges = {"bid": (2, 13), "dummy_tops": (0, 12), "declarer_tops": (0, 12), "tricks": (0, 13)}
+    return [((key,), *ranges[key]) for key in record if key in ranges]
+
+
+GENERATED = {
+    "top-game": Generated(
+        top_game_hand,
+        options=st.fixed_dictionaries({}, optional={"hands_per_half": st.integers(1, 6)}),
+        optional=frozenset({"bids", "declarer_tops", "dummy_longest"}),
+        numbers=top_game_numbers,
+    ),
+}
