@@ -12,6 +12,10 @@ say, as tables keyed by variant id that the shared suites read:
                      the form says of each input missing or typed wrong (test_hostile.py)
     GENERATED        variant id -> Generated(...): how to draw a legal match of it
                      (test_properties.py, hypothesis)
+    SCORE_LINE       variant id -> the running score the next hand's form shows
+                     after its example (test_score_line.py)
+    NUMBERED         variant id -> (each entry's label on the match page, the count
+                     on the home page) for its example (test_hand_numbers.py)
 
 The rest the shared suites ask of the game's kit (scorekeeper/games/catalog.py):
 its players (`seated`), its options, the noun of one of its hands.
@@ -142,6 +146,11 @@ def seated(variant_id: str) -> tuple[str, ...]:
 def noun(variant_id: str) -> str:
     """What one entry of the match is called at the table ("Hand", "Game")."""
     return game_for(variant_id).noun
+
+
+def numbered(*labels: str | range) -> list[str]:
+    """Hand labels as a match page lists them: numbers, ranges of them, marks."""
+    return [str(n) for part in labels for n in (part if isinstance(part, range) else [part])]
 
 
 def pay(payer: str, payee: str, amount: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from scorekeeper.games.bridge_for_three.rules import (
 )
 from scorekeeper.games.common import STRAINS, HandError, parse_contract
 from scorekeeper.variants import MatchError, replay
-from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, numbered, pay, tricks_for
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
@@ -709,4 +709,17 @@ GENERATED = {
         optional=frozenset({"auction", "doubler"}),
         numbers=bridge_for_three_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "bridge-for-three": ["Ann 10", "Bob −5", "Cy 11", "Dan 4"],  # holes, not points
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # All passed (entry 2) counts as a hand.
+    "bridge-for-three": (numbered(range(1, 12)), "11 hands"),
 }

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.games.calypso.rules import Calypso, calypso_points, player_points
 from scorekeeper.games.common import HandError
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Generated, HandForm, Kit, Printed, pay, split
+from tests.games import Example, Generated, HandForm, Kit, Printed, numbered, pay, split
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]
 EXAMPLE = Path(__file__).parent.parent / "examples" / "calypso.json"
@@ -468,4 +468,16 @@ GENERATED = {
         optional=frozenset(),
         numbers=calypso_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "calypso": ["Ann & Cy 4300", "Bob & Dan 5320"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    "calypso": (numbered(1, 2), "2 games"),
 }

@@ -26,7 +26,8 @@ from scorekeeper.games.mini_bridge.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
-from tests.games import Example, Generated, HandForm, Kit, Printed, pay, split, tricks_for
+from scorekeeper.words import REDEAL_MARK
+from tests.games import Example, Generated, HandForm, Kit, Printed, numbered, pay, split, tricks_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -1052,4 +1053,23 @@ GENERATED = {
         optional=frozenset(),
         numbers=mini_bridge_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "mini-bridge": [
+        "Ann & Cy 670",
+        "Bob & Dee 1030",
+    ],  # the partnerships' totals
+    "mini-bridge-3": ["Ann +640", "Bob +1130", "Cy +580"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # 20–20 (entry 2): "the same dealer deals again", recorded, not counted.
+    "mini-bridge": (numbered(1, REDEAL_MARK, range(2, 9)), "8 hands"),
+    # A scrapped deal (entry 2): not counted, the same dealer deals again.
+    "mini-bridge-3": (numbered(1, REDEAL_MARK, range(2, 10)), "9 hands"),
 }

@@ -30,6 +30,7 @@ from tests.games import (
     Kit,
     Printed,
     bid_name,
+    numbered,
     pay,
     tricks_for,
 )
@@ -974,4 +975,17 @@ GENERATED = {
         optional=frozenset({"auction", "liars"}),
         numbers=need_a_fourth_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "need-a-fourth": ["Maren +2800", "Tobias +750", "Ilse +2400"],  # each player's total
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # All passed (entry 3) counts as a hand.
+    "need-a-fourth": (numbered(range(1, 10)), "9 hands"),
 }

@@ -9,7 +9,18 @@ from hypothesis import strategies as st
 from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.rubber.rules import contract_scores, trick_score, undertrick_values
 from scorekeeper.variants import MatchError, replay
-from tests.games import PLAYER, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
+from scorekeeper.words import REDEAL_MARK
+from tests.games import (
+    PLAYER,
+    Example,
+    Generated,
+    HandForm,
+    Kit,
+    Printed,
+    numbered,
+    pay,
+    tricks_for,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
 PAIR = ["Ann", "Bob"]
@@ -898,4 +909,23 @@ GENERATED = {
         optional=frozenset({"honors"}),
         numbers=rubber_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "rubber": ["Margaret & Helen 1930", "Tom & Richard 2130"],  # the whole match
+    "honeymoon": ["Sam 2260", "Alex 780"],  # two players: a side each
+    "chicago": ["Ann & Cy 1730", "Bob & Dee 1500"],  # every round so far
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # A passed-out rubber hand (entry 2) is a deal: the deal passes on.
+    "rubber": (numbered(range(1, 13)), "12 hands"),
+    # The end marker (stopped early) is not a hand and has no number.
+    "honeymoon": (numbered(range(1, 10), ""), "9 hands"),
+    # A passed-out Chicago deal (entry 2) is dealt again and not counted.
+    "chicago": (numbered(1, REDEAL_MARK, range(2, 9)), "8 hands"),
 }

@@ -9,7 +9,8 @@ from scorekeeper.games.catalog import game_for
 from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
-from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, pay, tricks_for
+from scorekeeper.words import REDEAL_MARK
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, numbered, pay, tricks_for
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -543,4 +544,17 @@ GENERATED = {
         optional=frozenset({"bids", "declarer_tops", "dummy_longest"}),
         numbers=top_game_numbers,
     ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "top-game": ["Ann −4", "Bob −1", "Cy +5"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # Wrong information about dummy (entry 6): the same hand is dealt again.
+    "top-game": (numbered(range(1, 6), REDEAL_MARK, range(6, 13)), "12 hands"),
 }

@@ -246,7 +246,7 @@ its hand form as the hostile-input suite sends it, and how to draw a legal hand.
 
 from hypothesis import strategies as st
 
-from tests.games import PLAYER, Example, Generated, HandForm, Kit, Printed, pay
+from tests.games import PLAYER, Example, Generated, HandForm, Kit, Printed, numbered, pay
 
 TELLING = ("big_wins",)
 
@@ -297,6 +297,10 @@ def toy_numbers(record):
 GENERATED = {
     "toy": Generated(toy_hand, options=st.just({}), optional=frozenset(), numbers=toy_numbers),
 }
+
+SCORE_LINE = {"toy": ["Ann +10", "Bob −10"]}
+
+NUMBERED = {"toy": (numbered(range(1, 5)), "4 hands")}
 """
 
 FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests", "deploy")
@@ -477,7 +481,13 @@ def test_the_shared_suites_run_the_toy_game(tmp_path):
 # The suites of hostile input, the printed sheet and generated matches, run on
 # the copy for what they test of each game (the toy's ids), and the ledger,
 # safekeeping and recorded-answer tests that take every example of the catalog.
-EVERY_GAME_SUITES = ["tests/test_hostile.py", "tests/test_pdf.py", "tests/test_properties.py"]
+EVERY_GAME_SUITES = [
+    "tests/test_hostile.py",
+    "tests/test_pdf.py",
+    "tests/test_properties.py",
+    "tests/test_score_line.py",
+    "tests/test_hand_numbers.py",
+]
 TOY_IN_EVERY_GAME_SUITES = {
     "tests/test_hostile.py::test_the_good_hand_of_each_variant_is_taken[toy]",
     "tests/test_hostile.py::test_an_empty_hand_form_is_refused_naming_what_is_missing[toy]",
@@ -496,6 +506,8 @@ TOY_IN_EVERY_GAME_SUITES = {
     ),
     "tests/test_pdf.py::test_pdf_shows_players_hands_totals_and_payments[toy]",
     "tests/test_pdf.py::test_pdf_without_appendix_still_has_totals_and_payments[toy]",
+    "tests/test_score_line.py::test_score_line_of_each_kind_of_game[toy]",
+    "tests/test_hand_numbers.py::test_each_game_numbers_only_its_hands[toy]",
     *(
         f"tests/test_properties.py::{test}[toy]"
         for test in (
