@@ -31,7 +31,7 @@ from scorekeeper import db as store  # noqa: E402
 from scorekeeper import groups as g  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.ratings import head_to_head, played_order, ratings  # noqa: E402
-from scorekeeper.views.ratings import group_matches  # noqa: E402
+from scorekeeper.viewmodels.ratings import group_matches  # noqa: E402
 
 
 def main() -> int:
