@@ -645,11 +645,12 @@ def sql_in(path: Path) -> list[str]:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id == "Database":
                 found.append(f"{node.lineno}: Database()")
-        elif isinstance(node, ast.Attribute) and node.attr in TABLE_ATTRIBUTES:
-            if _table(node.value):
+        elif isinstance(node, ast.Attribute):
+            if node.attr in TABLE_ATTRIBUTES and _table(node.value):
                 found.append(f"{node.lineno}: .{node.attr}")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings and STATEMENT.match(node.value):
+            sql = id(node) not in docstrings and STATEMENT.match(node.value)
+            if sql:
                 found.append(f"{node.lineno}: {' '.join(node.value.split())[:40]!r}")
     return sorted(found, key=lambda line: int(line.split(":")[0]))
 
