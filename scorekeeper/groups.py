@@ -898,8 +898,8 @@ def apply_in(
     def decided(state: GroupState, key: str | None) -> tuple[GroupChange, _Plan]:
         # The key with other content (a page brought back): a change of its own,
         # checked against the revision its page was drawn from like any other.
-        asked = replace(cmd, submission=key)
-        if asked.revision is not None and asked.revision > state.revision:
+        sent = replace(cmd, submission=key)
+        if sent.revision is not None and sent.revision > state.revision:
             raise GroupRefused(
                 "This form does not belong to this group as stored: reload the page."
             )
@@ -909,16 +909,16 @@ def apply_in(
                 " start a new group."
             )
         stamp = now()
-        if asked.kind == UNDO:
-            plan = _undo_plan(state, asked, group_changes(db, group_id))
+        if sent.kind == UNDO:
+            plan = _undo_plan(state, sent, group_changes(db, group_id))
         else:
-            plan = _plan(db, state, asked, stamp)
-            if asked.revision is not None and asked.revision < state.revision:
-                since = group_changes(db, group_id, asked.revision)
-                stale = _conflicts(asked.kind, plan.after, since)
+            plan = _plan(db, state, sent, stamp)
+            if sent.revision is not None and sent.revision < state.revision:
+                since = group_changes(db, group_id, sent.revision)
+                stale = _conflicts(sent.kind, plan.after, since)
                 if stale:
                     raise GroupRefused("stale", stale=stale)
-        return _change(state, asked, plan, stamp), plan
+        return _change(state, sent, plan, stamp), plan
 
     def kept(state: GroupState, change: GroupChange, plan: _Plan) -> GroupState:
         after = _keep(db, state, change, plan)
