@@ -611,9 +611,11 @@ STATEMENT = re.compile(
 
 
 def _table(node: ast.expr) -> bool:
-    """`db["groups"]` or `db.table("groups")`: a table of sqlite-utils."""
+    """`db["groups"]`, `db[name]` or `db.table("groups")`: a table of sqlite-utils."""
     if isinstance(node, ast.Subscript):
-        return isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+        named = isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+        base = node.value.attr if isinstance(node.value, ast.Attribute) else node.value
+        return named or getattr(base, "id", base) in ("db", "database")
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -668,9 +670,16 @@ def test_no_sql_outside_the_storage_layer():
 
 def test_the_storage_layer_is_where_the_sql_is():
     """The finder's control: it finds the statements where they are."""
-    assert "scorekeeper.store" in MODULES
-    assert len(sql_in(MODULES["scorekeeper.db"])) > 20
-    assert sql_in(MODULES["scorekeeper.store.groups"]) != []
+
+    def what(name: str) -> set[str]:
+        return {line.split(": ", 1)[1] for line in sql_in(MODULES[name])}
+
+    assert {".execute()", "'PRAGMA journal_mode = DELETE'"} <= what("scorekeeper.db")
+    assert {".query()", "'select id from groups where watch = ?'"} <= what(
+        "scorekeeper.store.groups"
+    )
+    assert {".insert()", ".query()"} <= what("scorekeeper.store.journal")
+    assert ".create()" in what("scorekeeper.migrations")
 
 
 PLANTED_SQL = '''\
@@ -687,6 +696,8 @@ def read(db, names):
     names.insert(0, "Ann")  # a list's insert
     names.update({"Bob": 1}) if isinstance(names, dict) else None
     db["groups"].insert({"id": 1})
+    db[names[0]].insert({"id": 2})
+    names[0].insert(0, "Cy")  # a list in a list
     db.table("matches").update(1, {"title": "x"})
     ids = [row["id"] for row in db["groups"].rows]
     db.execute("PRAGMA journal_mode = DELETE")
@@ -705,14 +716,15 @@ def test_the_sql_finder_finds_each_kind_and_no_english(tmp_path):
     assert sql_in(path) == [
         "5: 'select id from groups where name = ?'",
         "13: .insert()",
-        "14: .update()",
-        "14: .table()",
-        "15: .rows",
-        "16: .execute()",
-        "16: 'PRAGMA journal_mode = DELETE'",
-        "17: .executemany()",
-        "20: sqlite3.connect()",
-        "21: Database()",
-        "22: .query()",
-        "22: 'insert into t values ('",
+        "14: .insert()",
+        "16: .update()",
+        "16: .table()",
+        "17: .rows",
+        "18: .execute()",
+        "18: 'PRAGMA journal_mode = DELETE'",
+        "19: .executemany()",
+        "22: sqlite3.connect()",
+        "23: Database()",
+        "24: .query()",
+        "24: 'insert into t values ('",
     ]
