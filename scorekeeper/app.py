@@ -30,7 +30,8 @@ from .instance import (
     switched_on,
 )
 from .registry import missing, static_folders, template_loader
-from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
+from .viewmodels.group_ledger import money
+from .views import groupfile, groups, hands, history, ledger, live, matches, ratings, rules, sheets
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -141,12 +142,13 @@ def create_app(
     ):
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
+    app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
-    app.jinja_env.globals["money"] = ledger.money  # money as read: +8.00, −8.00, 0.00
+    app.jinja_env.globals["money"] = money  # money as read: +8.00, −8.00, 0.00
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)
