@@ -34,6 +34,7 @@ from .. import groups as g
 from .. import pdf
 from ..assets import static_folders
 from ..charts import balance_chart
+from ..formats import typed_amount
 from ..games.catalog import VARIANTS
 from ..games.common import Outcome
 from ..ledger import Ledger, Period, Transfer, ledger
@@ -377,9 +378,7 @@ def _member_id(text: str) -> int | None:
 
 def _typed_payment() -> tuple[dict[str, Any], dict[str, str]]:
     form = request.form
-    amount = form.get("amount", "").strip()
-    if re.fullmatch(r"\d+,\d{1,2}", amount):  # 7,50 as many phones write it
-        amount = amount.replace(",", ".")
+    amount = typed_amount(form.get("amount", ""))  # 7,50 as many phones write it
     pay = {
         "payer": _member_id(form.get("payer", "")),
         "payee": _member_id(form.get("payee", "")),
@@ -717,6 +716,10 @@ def stats_pdf(group_id: str):
     )
 
 
+def cents(amount: Decimal) -> Decimal:
+    return Decimal(amount).quantize(Decimal("0.01"))
+
+
 def money(amount: Decimal) -> str:
     """Money as a person reads it: two decimals, a real minus sign (+8.00, −8.00, 0.00)."""
-    return signed(Decimal(amount).quantize(Decimal("0.01")))
+    return signed(cents(amount))
