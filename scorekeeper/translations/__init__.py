@@ -89,8 +89,11 @@ def message_problems(message: Message, catalog: Catalog) -> list[str]:
     name = message.id[0] if isinstance(message.id, tuple) else message.id
     where = f"{name!r}" + (f" ({message.context})" if message.context else "")
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    if not any(strings) or not all(s and s.strip() for s in strings):
+    empty = [form for form, string in enumerate(strings) if not (string and string.strip())]
+    if len(empty) == len(strings):
         return [f"{where}: no translation"]
+    if empty:
+        return [f"{where}: plural forms {empty} left empty"]
     problems = []
     if message.fuzzy:
         problems.append(f"{where}: marked fuzzy (check it, then remove the mark)")
