@@ -19,6 +19,7 @@ from scorekeeper import formats
 from scorekeeper.app import create_app
 from scorekeeper.languages import LANGUAGES
 from scorekeeper.translations import HERE, catalog_problems, compile_catalogs, stale
+from scorekeeper.translations.__main__ import table
 from scorekeeper.views.messages import changed_words
 from tests.webtools import visible_text
 
@@ -510,3 +511,29 @@ def utc_clock(monkeypatch):
 def test_when_a_match_changed_in_polish(app, utc_clock, before, words):
     with app.test_request_context("/", headers={"Cookie": "lang=pl"}):
         assert changed_words((NOW - before).isoformat(), now=NOW) == words
+
+
+# --- the docs -------------------------------------------------------------------------
+
+
+def test_the_docs_table_of_languages_is_the_catalogs_own():
+    """docs/languages.md shows what `python -m scorekeeper.translations --table` prints."""
+    page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    assert table() in page
+    assert table().count("| 100 % |") == len(LANGUAGES)
+
+
+GLOSSARY_WORDS = [
+    "no trumps", "double", "redouble", "tricks", "game", "part score", "slam", "vulnerable",
+    "match", "hand", "contract", "declarer", "dealer", "rubber", "penalty", "settle up",
+    "ledger", "group", "member", "period", "stake",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:], ids=lambda language: language.code)
+def test_each_translation_has_its_glossary_of_bridge_words(language):
+    page = ROOT / "docs" / "glossary" / f"{language.code}.md"
+    rows = re.findall(r"^\| ([^|]+?) \| ([^|]+?) \|$", page.read_text(encoding="utf-8"), re.M)
+    said = {english.split(" (")[0].split(";")[0]: own for english, own in rows[1:]}
+    assert [word for word in GLOSSARY_WORDS if not said.get(word)] == []
+    assert f"glossary/{language.code}.md" in (ROOT / "docs" / "languages.md").read_text()

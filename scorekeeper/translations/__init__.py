@@ -8,6 +8,7 @@ by its path, before Scorekeeper's own dependencies are installed.
 
     python -m scorekeeper.translations          # compile what changed
     python -m scorekeeper.translations --check  # problems, and stale .mo files
+    python -m scorekeeper.translations --table  # docs/languages.md's table
 """
 
 from __future__ import annotations
@@ -123,4 +124,15 @@ def catalog_problems(folder: Path = HERE) -> dict[str, list[str]]:
     for code, po in catalogs(folder):
         catalog = load(po)
         found[code] = [p for message in catalog for p in message_problems(message, catalog)]
+    return found
+
+
+def completeness(folder: Path = HERE) -> dict[str, tuple[int, int]]:
+    """Each language's (sound translations, messages) in its catalog."""
+    found = {}
+    for code, po in catalogs(folder):
+        catalog = load(po)
+        messages = [m for m in catalog if m.id]
+        sound = [m for m in messages if not message_problems(m, catalog)]
+        found[code] = (len(sound), len(messages))
     return found
