@@ -184,6 +184,18 @@ def test_every_page_says_its_language_and_offers_the_switch(client, actions):
     assert "<form" not in client.get(watch).get_data(as_text=True)  # a watch address: none
 
 
+def test_the_pdf_sheet_says_the_language_of_the_phone_that_asks(client, actions):
+    from scorekeeper.db import get_db, load_match
+    from scorekeeper.views.pages import Loaded
+    from scorekeeper.views.sheets import match_html
+
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Dee"])
+    with client.application.test_request_context("/", headers={"Cookie": "lang=sv"}):
+        stored = load_match(get_db(), match_id)
+        html = match_html(Loaded(stored, None, [], None))
+    assert '<html lang="sv">' in html
+
+
 def test_a_page_the_phone_has_is_drawn_again_in_another_language(client, actions):
     """The match page's ETag: a phone that switched language gets the page anew,
     never a 304 for the page in the language it had."""
