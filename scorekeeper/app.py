@@ -40,6 +40,7 @@ from .views import (
     ledger,
     live,
     matches,
+    ratings,
     rules,
     sheets,
 )
@@ -155,6 +156,7 @@ def create_app(
     ):
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
+    app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
     app.register_blueprint(language.bp)  # the switch at the foot of every page
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
@@ -190,7 +192,7 @@ def _number_words(app: Flask) -> None:
         signed=lambda points: formats.signed(points, locale()),  # +5, −4, 0
         minus=lambda n: formats.minus(n, locale()),  # pegs as on the board: 3, −2
         # money as read: +8.00, −8.00, 0.00 (+8,00 in French)
-        money=lambda amount: formats.signed(ledger.cents(amount), locale()),
+        money=lambda amount: formats.cents(amount, locale()),
     )
     app.jinja_env.filters.update(
         number=lambda n: formats.number(n, locale()),  # 1,234 · 1 234

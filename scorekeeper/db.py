@@ -554,6 +554,17 @@ def revision(db: Database, match_id: str) -> int | None:
     return rows[0]["revision"] if rows else None
 
 
+def started_in_group(db: Database, group_id: str) -> dict[str, str]:
+    """When each match of a group was started (match id -> its stamp): the order
+    its ratings are worked out in (scorekeeper/ratings.py `played_order`)."""
+    rows = db.query(
+        "select m.id, m.created from group_matches gm join matches m on m.id = gm.match_id"
+        " where gm.group_id = ?",
+        [group_id],
+    )
+    return {row["id"]: row["created"] for row in rows}
+
+
 def list_matches(db: Database, ids: list[str] | None = None) -> list[StoredMatch]:
     """The matches of `ids` that exist (every match when None), deleted ones too,
     most recently changed first."""

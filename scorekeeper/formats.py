@@ -55,6 +55,11 @@ def signed(points: int | Decimal, locale: str = ENGLISH) -> str:
     return _symbols(locale)[2] + figure if points < 0 else figure
 
 
+def cents(amount: int | Decimal, locale: str = ENGLISH) -> str:
+    """Money in a table, signed with its two decimals: +8.00, −8.00, 0.00."""
+    return signed(Decimal(amount).quantize(Decimal("0.01")), locale)
+
+
 def minus(n: int, locale: str = ENGLISH) -> str:
     """Pegs and holes as on the board: no plus sign, a real minus sign (−3)."""
     figure = _figure(n, locale, grouped=False)

@@ -570,3 +570,89 @@ def test_the_match_stake_and_summary_types_live_in_the_model():
     assert {n: getattr(scorekeeper.model, n).__module__ for n in kept} == {
         n: "scorekeeper.model" for n in kept
     }
+
+
+# --- thin views: a view module imports no other, and no view function runs long ------
+
+
+def view_modules(modules: dict[str, Path], package: str = "scorekeeper.views") -> set[str]:
+    """The modules of `package` that define routes: those that make a Blueprint at
+    their top level. The package's other modules are what the views share."""
+    found = set()
+    for name, path in modules.items():
+        if not name.startswith(f"{package}."):
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            value = getattr(node, "value", None)
+            if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(value, ast.Call):
+                called = value.func
+                if getattr(called, "id", getattr(called, "attr", None)) == "Blueprint":
+                    found.add(name)
+    return found
+
+
+def views_importing_views(graph: dict[str, set[str]], views: set[str]) -> list[str]:
+    return sorted(f"{v} imports {w}" for v in views for w in graph[v] & views)
+
+
+def test_a_view_module_importing_another_is_found(tmp_path):
+    files = {
+        "planted/__init__.py": "",
+        "planted/views/__init__.py": "",
+        "planted/views/shared.py": "def helper(): ...\n",
+        "planted/views/a.py": (
+            "from flask import Blueprint\nfrom .shared import helper\n"
+            "bp = Blueprint('a', __name__)\n"
+        ),
+        "planted/views/b.py": (
+            "import flask\nfrom . import a\nbp: flask.Blueprint = flask.Blueprint('b', __name__)\n"
+        ),
+    }
+    modules = _plant(tmp_path, files)
+    graph, _ = import_graph(modules, top="planted")
+    views = view_modules(modules, "planted.views")
+    assert views == {"planted.views.a", "planted.views.b"}
+    assert views_importing_views(graph, views) == ["planted.views.b imports planted.views.a"]
+
+
+def test_no_view_module_imports_another():
+    """A page's data, its CSV rows and its PDF answer live below the views
+    (scorekeeper/viewmodels/); what several views share (pages, commands,
+    messages, phone, routing…) is a module of views/ that defines no routes."""
+    views = view_modules(MODULES)
+    assert {"scorekeeper.views.groups", "scorekeeper.views.ledger"} <= views
+    assert "scorekeeper.views.pages" not in views
+    assert views_importing_views(GRAPH, views) == []
+
+
+MAX_VIEW_FUNCTION_LINES = 50
+
+
+def long_functions(path: Path, limit: int) -> list[str]:
+    """Each function of `path` longer than `limit` lines, from `def` to its last line."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = node.end_lineno - node.lineno + 1
+            if length > limit:
+                where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+                found.append(f"{where}:{node.lineno} {node.name}: {length} lines")
+    return found
+
+
+def test_the_length_of_a_function_is_measured_from_def_to_its_last_line(tmp_path):
+    planted = tmp_path / "planted.py"
+    body = "".join(f"    x{i} = {i}\n" for i in range(4))
+    planted.write_text(f"@decorated\ndef four():\n{body}\n\ndef one(): ...\n", encoding="utf-8")
+    assert long_functions(planted, 5) == []
+    assert [line.split(" ", 1)[1] for line in long_functions(planted, 4)] == ["four: 5 lines"]
+
+
+def test_no_function_in_the_views_or_their_view_models_runs_over_fifty_lines():
+    found = [
+        line
+        for folder in ("views", "viewmodels")
+        for path in sorted((PACKAGE / folder).glob("*.py"))
+        for line in long_functions(path, MAX_VIEW_FUNCTION_LINES)
+    ]
+    assert found == []

@@ -42,6 +42,7 @@ from ..registry import entry_for
 from ..settle import usual_per
 from ..sheets.hand_log import log_table
 from ..variants import MatchError
+from ..viewmodels.downloads import spreadsheet_safe
 from .commands import (
     NO_REVISION,
     SESSION_LOST,
@@ -403,17 +404,6 @@ def export_json(match_id: str):
         mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="{filename(match, "json")}"'},
     )
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cell):
-    """A text cell a spreadsheet would run as a formula gets a leading ' (shown
-    as text); numbers stay numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
 
 
 @bp.get("/m/<match:match_id>/hands.csv")
