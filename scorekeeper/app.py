@@ -16,6 +16,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import pdf
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import csrf
@@ -147,6 +148,7 @@ def create_app(
     app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
     app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
     app.jinja_env.globals["money"] = ledger.money  # money as read: +8.00, −8.00, 0.00
+    app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)
