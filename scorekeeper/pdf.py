@@ -48,6 +48,7 @@ from .folders import StaticFolders
 try:
     from weasyprint import CSS, HTML
     from weasyprint import html as weasyprint_html
+    from weasyprint.css.counters import CounterStyle
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 except OSError as exc:  # cffi could not load libpango / libpangoft2 / fontconfig
@@ -237,7 +238,9 @@ def paper_ua(stylesheet: str) -> str:
 
 @lru_cache(maxsize=1)
 def _paper_ua_stylesheet() -> CSS:
-    return CSS(string=paper_ua(weasyprint_html.UA), counter_style=weasyprint_html.UA_COUNTER_STYLE)
+    # Its @counter-style rules are WeasyPrint's own, which every document already
+    # has (HTML._ua_counter_style): read here into a counter style of their own.
+    return CSS(string=paper_ua(weasyprint_html.UA), counter_style=CounterStyle())
 
 
 class PaperHTML(HTML):

@@ -54,8 +54,14 @@ def a_full_season(
     for n in range(matches):
         doc, members = season_match(n, examples)
         started = store.create_match(db, from_document(doc))
+        # A stored match counts as played on the day it was started.
+        db.execute(
+            "update matches set created = ? where id = ?",
+            [f"{doc['played']}T20:00:00+00:00", started.match_id],
+        )
         mapping = {player: ids[m] for player, m in zip(doc["players"], members, strict=True)}
         joined.append({"match": started.match_id, "mapping": mapping})
+    db.conn.commit()
     cmd = g.GroupCommand(g.ADD_MATCHES, {"matches": joined}, None, None, "Tom's phone")
     g.apply_group(db, made.group_id, cmd)
     if payments:

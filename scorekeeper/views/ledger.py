@@ -31,7 +31,7 @@ from flask import (
 
 from .. import db as store
 from .. import groups as g
-from .. import pdf
+from .. import paper, pdf
 from ..assets import static_folders
 from ..charts import balance_chart
 from ..games.catalog import VARIANTS
@@ -686,6 +686,7 @@ def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str
         ledger=book,
         variants=VARIANTS,
         printed=date.today(),
+        paper=paper,  # a season as a paper ledger keeps it
         **context(state, book),
     )
     return _pdf(html, file_name(state, chosen, kind, "pdf"))
