@@ -16,7 +16,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import formats
+from . import formats, pdf
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import babel, csrf
@@ -163,6 +163,7 @@ def create_app(
     app.jinja_env.globals["new_key"] = new_key
     _number_words(app)
     app.context_processor(language.page_language)  # <html lang dir>, the switch
+    app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)
