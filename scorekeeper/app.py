@@ -30,7 +30,18 @@ from .instance import (
     switched_on,
 )
 from .registry import missing, static_folders, template_loader
-from .views import groupfile, groups, hands, history, ledger, live, matches, rules, sheets
+from .views import (
+    groupfile,
+    groups,
+    hands,
+    history,
+    large_print,
+    ledger,
+    live,
+    matches,
+    rules,
+    sheets,
+)
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -141,6 +152,7 @@ def create_app(
     ):
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
+    app.register_blueprint(large_print.bp)  # the text size switch at the foot of every page
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key

@@ -28,7 +28,7 @@ from ..registry import entry_for
 from ..settle import settle
 from ..variants import MatchError, replay_match
 from .commands import new_keys
-from .phone import PHONE_COOKIE, phone_name
+from .phone import PHONE_COOKIE, phone_name, text_size
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
@@ -246,6 +246,7 @@ def page_etag(loaded: Loaded, *varying: object) -> str | None:
         app_version(*folders),
         token,
         request.cookies.get(PHONE_COOKIE, ""),
+        text_size(),  # the root's size: a page kept at another size is not this one
         base_url(),
         *varying,
     )
