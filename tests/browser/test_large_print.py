@@ -268,6 +268,17 @@ def test_the_switch_works_without_the_script(browser, server):
         context.close()
 
 
+def whole_page(page, path) -> None:
+    """A picture of the whole page: the viewport grown to the page's height (a
+    full-page screenshot resizes the view, which drops the emulated text size)."""
+    settled(page)
+    size = page.viewport_size
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": min(height, 6000)})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
 def test_screenshots_at_large_print(browser, server):
     """The pages to look at: the new match page, a hand form, the match sheet and
     the ledger, at 320 px with 200 % text and at 390 × 844 with the switch at 125 %
@@ -290,9 +301,10 @@ def test_screenshots_at_large_print(browser, server):
             page.goto(server + group + "/new")
             page.check('input[name=variant][value="rubber"]')
             page.fill("input[name=stake_amount]", "10")
-            page.screenshot(path=str(ARTIFACTS / f"large-print-{name}-new.png"), full_page=True)
+            whole_page(page, ARTIFACTS / f"large-print-{name}-new.png")
             click_and_wait(page, "form#new-match button.primary")
             assert re.search(r"/hand/new$", page.url), page.url
+            # The hand form: its first screen, as the thumb sees it.
             page.screenshot(path=str(ARTIFACTS / f"large-print-{name}-hand.png"))
             for field, value in (("declarer", "Ann"), ("level", "2"), ("strain", "S")):
                 page.click(f'#group-{field} input[value="{value}"] + label')
@@ -300,8 +312,8 @@ def test_screenshots_at_large_print(browser, server):
             click_and_wait(page, "#save")
             match = re.search(r"/m/[\w-]{16}", page.url).group(0)
             page.goto(server + match)
-            page.screenshot(path=str(ARTIFACTS / f"large-print-{name}-sheet.png"), full_page=True)
+            whole_page(page, ARTIFACTS / f"large-print-{name}-sheet.png")
             page.goto(server + group)  # the group page: its ledger
-            page.screenshot(path=str(ARTIFACTS / f"large-print-{name}-ledger.png"), full_page=True)
+            whole_page(page, ARTIFACTS / f"large-print-{name}-ledger.png")
         finally:
             context.close()
