@@ -18,16 +18,19 @@ def root_size(response) -> str:
 
 
 def pressed(response) -> list[str]:
-    """The switch's buttons drawn as chosen."""
-    return re.findall(
-        r'<button[^>]*value="(\d+)"\s+aria-pressed="true"', response.get_data(as_text=True)
-    )
+    """The switch's sizes drawn as chosen."""
+    return re.findall(r'aria-current="true">(\d+)%</a>', response.get_data(as_text=True))
+
+
+def choose(client, size: str, back: str):
+    return client.get("/text-size", query_string={"size": size, "back": back})
 
 
 @pytest.mark.parametrize("size", ["125", "150", "100"])
 def test_a_size_chosen_is_kept_by_the_phone_and_the_page_comes_back(client, size):
-    answer = client.post("/text-size", data={"size": size, "back": "/rules/"})
+    answer = choose(client, size, "/rules/")
     assert (answer.status_code, answer.location) == (303, "/rules/")
+    assert answer.headers["Cache-Control"] == "no-store"
     cookie = client.get_cookie("text_size")
     assert (cookie.value, cookie.http_only, cookie.same_site) == (size, True, "Lax")
     for path in ("/rules/", "/new", "/"):
@@ -41,14 +44,14 @@ def test_every_page_draws_the_switch_and_the_usual_size_without_a_cookie(client,
         page = client.get(path)
         assert (root_size(page), pressed(page)) == ("100", ["100"]), path
         html = page.get_data(as_text=True)
-        assert html.count('<form method="post" action="/text-size"') == 1, path
-        assert f'name="back" value="{path}"' in html, path
+        for size in ("100", "125", "150"):
+            assert html.count(f'href="/text-size?size={size}&amp;back={path}"') == 1, path
 
 
 @pytest.mark.parametrize("size", ["", "120", "200", "1e2", "125 ", "x" * 5000])
 def test_a_size_not_offered_changes_nothing_and_says_which_sizes_are(client, size):
     client.set_cookie("text_size", "150")
-    answer = client.post("/text-size", data={"size": size, "back": "/new"})
+    answer = choose(client, size, "/new")
     assert (answer.status_code, answer.location) == (303, "/new")
     assert client.get_cookie("text_size").value == "150"
     page = client.get("/new")
@@ -65,13 +68,26 @@ def test_a_size_not_offered_changes_nothing_and_says_which_sizes_are(client, siz
         ("//elsewhere.example/", "/"),
         ("/\\elsewhere.example", "/"),
         ("rules/", "/"),
-        ("/text-size", "/"),  # answers a POST only
+        ("/text-size?size=150", "/"),  # not itself
+        ("/m/AAAAAAAAAAAAAAAA/hand/1/delete", "/"),  # answers a POST only
         ("/g/AAAAAAAAAAAAAAAA/rename", "/g/AAAAAAAAAAAAAAAA/rename"),  # a page (it says why not)
     ],
 )
 def test_the_switch_goes_back_to_a_page_of_this_app_only(client, back, to):
-    answer = client.post("/text-size", data={"size": "125", "back": back})
+    answer = choose(client, "125", back)
     assert (answer.status_code, answer.location) == (303, to)
+
+
+def test_a_watch_page_has_the_switch_and_still_no_form(client, actions):
+    match_id = actions.start()
+    html = client.get(f"/m/{match_id}").get_data(as_text=True)
+    watch = re.search(r"<code>http://localhost(/w/[\w-]+)</code>", html).group(1)
+    page = client.get(watch)
+    assert (root_size(page), pressed(page)) == ("100", ["100"])
+    assert "<form" not in page.get_data(as_text=True)
+    answer = choose(client, "150", watch)
+    assert (answer.status_code, answer.location) == (303, watch)
+    assert root_size(client.get(watch)) == "150"
 
 
 def test_a_cookie_not_offered_is_the_usual_size(client):
@@ -87,7 +103,7 @@ def test_a_page_the_phone_has_at_another_size_is_drawn_again(client, actions):
     first = client.get(f"/m/{match_id}")
     etag = first.headers["ETag"]
     assert client.get(f"/m/{match_id}", headers={"If-None-Match": etag}).status_code == 304
-    client.post("/text-size", data={"size": "150", "back": f"/m/{match_id}"})
+    choose(client, "150", f"/m/{match_id}")
     again = client.get(f"/m/{match_id}", headers={"If-None-Match": etag})
     assert (again.status_code, root_size(again)) == (200, "150")
     assert again.headers["ETag"] != etag

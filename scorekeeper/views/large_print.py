@@ -1,53 +1,48 @@
 """Large print: the text size this phone chose, 100, 125 or 150 % of the size the
 phone itself is set to. Kept in a cookie; the page's root takes it as a
 percentage, so every rem and em grows with it and the phone's own text size
-setting still counts (150 % of a phone already at 130 % is 195 % of the usual)."""
+setting still counts (150 % of a phone already at 130 % is 195 % of the usual).
+
+The switch is three links (a GET that sets a cookie and goes back): it works
+without the script, on a watch page too (which has no form and no session), and
+it changes nothing but how this phone draws the pages."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect
-from flask_wtf import FlaskForm
+from flask import Blueprint, current_app, flash, redirect, request
 from werkzeug.exceptions import HTTPException
-from wtforms import HiddenField, RadioField
 
 from .phone import TEXT_SIZE_COOKIE, TEXT_SIZES, text_size
 
 bp = Blueprint("large_print", __name__)
 
 
-class TextSizeForm(FlaskForm):
-    """The switch at the foot of every page: one button per size, the page to go back to."""
-
-    size = RadioField("Text size", choices=[(str(s), f"{s}%") for s in TEXT_SIZES])
-    back = HiddenField()
-
-
 def back_to(path: str) -> str:
-    """The page the switch was tapped on, if it is a page of this app that answers a
-    GET (an answer to a POST goes back to its address only where that is a page);
-    otherwise the home page. Never another site: no scheme, no host, no "//"."""
+    """The page the switch was tapped on, if it is a page of this app (one that
+    answers a GET); otherwise the home page. Never another site: no scheme, no
+    host, no "//"."""
     if not path.startswith("/") or path.startswith("//") or "\\" in path:
         return "/"
     adapter = current_app.url_map.bind("localhost")
     try:
-        adapter.match(path.partition("?")[0], method="GET")
+        endpoint, _ = adapter.match(path.partition("?")[0], method="GET")
     except HTTPException:
         return "/"
-    return path
+    return "/" if endpoint == "large_print.choose" else path
 
 
-@bp.post("/text-size")
+@bp.get("/text-size")
 def choose():
-    form = TextSizeForm()
-    back = back_to(form.back.data or "")
-    response = redirect(back, code=303)
-    if not form.validate_on_submit():
+    size = request.args.get("size", "")
+    response = redirect(back_to(request.args.get("back", "")), code=303)
+    response.cache_control.no_store = True
+    if size not in {str(s) for s in TEXT_SIZES}:
         sizes = ", ".join(f"{s}%" for s in TEXT_SIZES)
         flash(f"Text size: choose one of {sizes}.", "error")
         return response
     response.set_cookie(
         TEXT_SIZE_COOKIE,
-        form.size.data,
+        size,
         max_age=400 * 24 * 3600,
         httponly=True,
         samesite="Lax",
@@ -58,5 +53,5 @@ def choose():
 
 @bp.app_context_processor
 def chosen_text_size() -> dict:
-    """Every page: the size chosen here (its root's data-text-size) and the switch's form."""
-    return {"text_size": text_size(), "text_size_form": TextSizeForm}
+    """Every page: the size chosen here (its root's data-text-size) and the sizes offered."""
+    return {"text_size": text_size(), "text_sizes": TEXT_SIZES}

@@ -199,7 +199,7 @@ def test_the_layout_check_sees_each_fault(twice, server):
           const wide = document.createElement("div");
           wide.style.width = "400px"; wide.style.height = "1px";
           document.querySelector("main").append(wide);
-          const small = document.querySelector("#text-size button");
+          const small = document.querySelector("#text-size a");
           small.style.minHeight = "0"; small.style.height = "24px";
         }"""
     )
@@ -208,7 +208,7 @@ def test_the_layout_check_sees_each_fault(twice, server):
     assert any(line.startswith('"Currencyyyyyyyyyyyyyyy" broken inside') for line in found), found
     start = 'button.button "Start"'
     assert any(line.startswith(start) and "covered by div#cover" in line for line in found), found
-    assert any(line.startswith('button "100%"') and line.endswith("×24") for line in found), found
+    assert any(line.startswith('a "100%"') and line.endswith("×24") for line in found), found
 
 
 # --- the switch ---------------------------------------------------------------------
@@ -227,17 +227,17 @@ def test_the_switch_sets_the_text_size_remembered_by_the_phone(phone, server):
     page = phone
     page.goto(server + "/rules/")
     assert root_font(page) == 16
-    assert page.get_attribute("#text-size button[aria-pressed=true]", "value") == "100"
-    click_and_wait(page, "#text-size button[value='150']")
+    assert page.inner_text("#text-size a[aria-current]") == "100%"
+    click_and_wait(page, "#text-size a:text-is('150%')")
     assert urlsplit(page.url).path == "/rules/"  # back on the page it was tapped on
     assert root_font(page) == 24
-    assert page.get_attribute("#text-size button[aria-pressed=true]", "value") == "150"
+    assert page.inner_text("#text-size a[aria-current]") == "150%"
     page.goto(server + "/new")  # another page, the same phone: remembered
     assert root_font(page) == 24
-    click_and_wait(page, "#text-size button[value='125']")
+    click_and_wait(page, "#text-size a:text-is('125%')")
     assert urlsplit(page.url).path == "/new"
     assert root_font(page) == 20
-    click_and_wait(page, "#text-size button[value='100']")
+    click_and_wait(page, "#text-size a:text-is('100%')")
     assert root_font(page) == 16
 
 
@@ -247,7 +247,7 @@ def test_the_switch_follows_the_phones_own_text_size(browser, server):
     try:
         page.goto(server + "/")
         assert root_font(page) == 32
-        click_and_wait(page, "#text-size button[value='150']")
+        click_and_wait(page, "#text-size a:text-is('150%')")
         assert root_font(page) == 48
     finally:
         context.close()
@@ -258,11 +258,9 @@ def test_the_switch_works_without_the_script(browser, server):
     page = context.new_page()
     try:
         page.goto(server + "/rules/")
-        click_and_wait(page, "#text-size button[value='125']")
+        click_and_wait(page, "#text-size a:text-is('125%')")
         assert urlsplit(page.url).path == "/rules/"
-        expect(page.locator("#text-size button[aria-pressed=true]")).to_have_attribute(
-            "value", "125"
-        )
+        expect(page.locator("#text-size a[aria-current]")).to_have_text("125%")
         assert root_font(page) == 20
     finally:
         context.close()
