@@ -157,7 +157,7 @@ def report(found: dict[str, list[str]]) -> str:
 def test_every_page_at_320_px_with_the_text_at_200_percent(twice):
     """One crawl of every page; each measured as it is reached."""
     pages = 0
-    for _ in crawl(twice):
+    for _ in crawl(twice, label="large print"):
         twice.measure()
         pages += 1
     assert pages >= 60, pages

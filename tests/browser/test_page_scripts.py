@@ -381,12 +381,14 @@ def watch_token(html: str, figure: str) -> str:
     return urlsplit(shown).path.split("/")[2]
 
 
-def crawl(phone: Console) -> Iterator[str]:
+def crawl(phone: Console, label: str = "pages") -> Iterator[str]:
     """Open every GET page of the app, one after another, and yield each once it
     is loaded (the caller reads it before the next is opened): each variant's
     with a finished match of it and one hand from its end (its new hand form),
     a group's with a match started from it, and the error pages. Used by the
-    check for script errors here and by the large-print check (test_large_print.py)."""
+    check for script errors here and by the large-print check (test_large_print.py);
+    `label` goes into the imported matches' titles, so a second crawl on the same
+    server imports matches of its own (not "already here")."""
     page, server = phone.page, phone.server
     visited = []
 
@@ -402,7 +404,7 @@ def crawl(phone: Console) -> Iterator[str]:
         for variant in game.variants:
             case = Case(variant.id, variant.rules.player_counts[0])
             doc = finished_match(case)
-            match = import_file(phone, doc, f"{case.id} pages")
+            match = import_file(phone, doc, f"{case.id} {label}")
             html = page.request.get(match).text()
             known = {
                 "match_id": urlsplit(match).path.split("/")[2],
@@ -414,14 +416,16 @@ def crawl(phone: Console) -> Iterator[str]:
                 if visit(url):
                     yield url
             # The form of a match not over yet (the one above is over).
-            open_match = import_file(phone, {**doc, "hands": doc["hands"][:-1]}, f"{case.id} open")
+            open_match = import_file(
+                phone, {**doc, "hands": doc["hands"][:-1]}, f"{case.id} {label} open"
+            )
             if visit(f"{open_match}/hand/new"):
                 assert page.locator("#hand-form").count() == 1, page.url
                 yield page.url
 
     # A group, and a match started from its page: the answer is the hand form.
     page.goto(server + "/groups/new")  # opened above; now filled in
-    page.fill("#name", "Tuesday")
+    page.fill("#name", f"Tuesday {label}")
     for i, name in enumerate(RUBBER, 1):
         page.fill(f"#member{i}", name)
     with page.expect_navigation():
