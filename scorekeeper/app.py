@@ -37,6 +37,7 @@ from .views import (
     hands,
     history,
     language,
+    large_print,
     ledger,
     live,
     matches,
@@ -158,6 +159,7 @@ def create_app(
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
     app.register_blueprint(language.bp)  # the switch at the foot of every page
+    app.register_blueprint(large_print.bp)  # the text size switch at the foot of every page
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key

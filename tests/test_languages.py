@@ -24,7 +24,7 @@ from scorekeeper.views.messages import changed_words
 from tests.webtools import visible_text
 
 ROOT = Path(__file__).resolve().parent.parent
-HTML = re.compile(r'<html lang="([^"]*)" dir="([^"]*)">')
+HTML = re.compile(r'<html lang="([^"]*)" dir="([^"]*)"[ >]')
 
 
 def html_lang(response) -> tuple[str, str]:

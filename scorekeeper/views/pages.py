@@ -30,7 +30,7 @@ from ..settle import settle
 from ..variants import MatchError, replay_match
 from .commands import new_keys
 from .language import reading
-from .phone import PHONE_COOKIE, phone_name
+from .phone import PHONE_COOKIE, phone_name, text_size
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
@@ -256,6 +256,7 @@ def page_etag(loaded: Loaded, *varying: object) -> str | None:
         app_version(*folders),
         token,
         request.cookies.get(PHONE_COOKIE, ""),
+        text_size(),  # the root's size: a page kept at another size is not this one
         base_url(),
         reading().code,  # the page in this phone's language
         *varying,
