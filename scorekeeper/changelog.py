@@ -262,12 +262,6 @@ class MatchState:
         return None
 
 
-def played_order(state: MatchState) -> tuple[date, str, str]:
-    """Matches in the order they were played: by day, then by start (sort with
-    `reverse=True` for the newest first)."""
-    return (state.played or played_on(state.created), state.created, state.id)
-
-
 def _settings(change: Change) -> tuple[str, Stake | None]:
     settings = change.settings or {}
     stake = None

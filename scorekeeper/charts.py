@@ -332,3 +332,36 @@ def balance_chart(
     )
     chart["row_heading"] = x_title
     return chart
+
+
+def rating_chart(
+    values: Sequence[Decimal],
+    *,
+    chart_id: str = "rating-chart",
+    title: str = "Rating after each match",
+    unit: str = "Rating",
+    noun: str = "Match",
+    x_title: str = "Matches rated",
+) -> dict[str, Any] | None:
+    """One member's rating after each rated match (`values`, one decimal, oldest
+    first), from where every rating starts (0, drawn, not in the table): the
+    points are the member's matches 1, 2, 3… None before the first match."""
+    if not values:
+        return None
+    labels = [str(k) for k in range(len(values) + 1)]
+    chart = line_chart(
+        chart_id=chart_id,
+        title=title,
+        x_title=x_title,
+        y_title=unit,
+        labels=labels,
+        series=[Series(unit, [Decimal(0), *values])],
+        summary=f"After {noun.lower()} {len(values)}: {number_text(values[-1], 1)}.",
+    )
+    # A rating is read to one decimal, not as money's two.
+    chart["rows"] = [
+        {"label": labels[k], "cells": [number_text(v, 1)]} for k, v in enumerate(values, 1)
+    ]
+    chart["lines"][0]["last"] = number_text(values[-1], 1)
+    chart["row_heading"] = noun
+    return chart

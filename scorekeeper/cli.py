@@ -16,6 +16,7 @@ from .games.catalog import VARIANTS
 from .ledger import Period, ledger
 from .matchfile import MAX_FILE_BYTES, loads, parse_played
 from .model import Match
+from .ratings import played_order, ratings
 from .report import match_summary, score_document
 from .variants import MatchError
 
@@ -108,8 +109,10 @@ def cmd_ledger(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     for line in repeated:
         print(_one_line(line), file=sys.stderr)
+    book = ledger(summaries, same=same, period=period)
+    doc = book.as_json() | {"ratings": ratings(played_order(book.matches)).as_json()}
     json.dump(
-        ledger(summaries, same=same, period=period).as_json(),
+        doc,
         sys.stdout,
         indent=2,
         ensure_ascii=False,

@@ -10,11 +10,13 @@ Every write is one call of `apply` (or `create_match`): one transaction that
 takes the write lock at once (`BEGIN IMMEDIATE`), loads the match, checks the
 command against what it read, writes the change and commits. Two phones
 saving at once are thus run one after the other, each seeing the other's change.
+That path is `write`, and a group's changes take it too (`groups.apply_group`):
+both logs are read and appended through `store/journal.py`. The rows of groups
+and of kept summaries are in `store/`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
@@ -26,7 +28,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import click
 from flask import Flask, current_app, g
@@ -48,6 +50,7 @@ from .kept import Recent, forget_all
 from .matchfile import dumps
 from .migrations import migrations
 from .model import Match
+from .store.journal import Journal, append, at, earlier, form_keys, newest, since
 from .variants import MatchError, replay_match
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish
@@ -461,6 +464,9 @@ def _change_row(match_id: str, change: Change) -> dict[str, Any]:
     }
 
 
+MATCH_LOG = Journal("changes", "match_id", _change_from_row, _change_row)
+
+
 # The folded state of the matches read last, so a page or a write of a long
 # match folds only the changes made since (the write lock is held briefly).
 # Match ids are random, so an id names one match in any database; changes are
@@ -482,12 +488,7 @@ def _kept(db: Database, match_id: str) -> StoredMatch | None:
         return None
     cached = cached.copy()
     last = cached.log[-1].change
-    rows = list(
-        db.query(
-            "select * from changes where match_id = ? and revision = ?", [match_id, last.revision]
-        )
-    )
-    return cached if rows and _change_from_row(rows[0]) == last else None
+    return cached if at(db, MATCH_LOG, match_id, last.revision) == last else None
 
 
 def forget_folded() -> None:
@@ -499,12 +500,8 @@ def forget_folded() -> None:
 def newest_change(db: Database, match_id: str) -> Change | None:
     """The match's newest change as stored (None: no such match): what a copy
     kept of the match is checked against."""
-    rows = list(
-        db.query(
-            "select * from changes where match_id = ? order by revision desc limit 1", [match_id]
-        )
-    )
-    return _change_from_row(rows[0]) if rows else None
+    found = newest(db, MATCH_LOG, match_id, 1)
+    return found[-1] if found else None
 
 
 def load_match(db: Database, match_id: str) -> StoredMatch | None:
@@ -528,12 +525,9 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
     else:  # what never changes is read again all the same: the row is at hand
         state.variant, state.players, state.options = fresh.variant, fresh.players, fresh.options
         state.created, state.watch = fresh.created, fresh.watch
-    changes = db.query(
-        "select * from changes where match_id = ? and revision > ? order by revision",
-        [match_id, state.revision],
-    )
+    changes = since(db, MATCH_LOG, match_id, state.revision)
     before = state.revision
-    fold(state, [_change_from_row(c) for c in changes])
+    fold(state, changes)
     if state.revision != before:
         _keep(state)
     return state
@@ -586,13 +580,6 @@ class Applied:
     state: StoredMatch
     outcome: Outcome | None = None
     repeated: bool = False
-
-
-def _stored(db: Database, submission: str | None) -> tuple[str, Change] | None:
-    if not submission:
-        return None
-    rows = list(db.query("select * from changes where submission = ?", [submission]))
-    return (rows[0]["match_id"], _change_from_row(rows[0])) if rows else None
 
 
 def _same_match(state: StoredMatch, start: Change, match: Match) -> bool:
@@ -649,10 +636,7 @@ def _start_keys(submission: str | None, match: Match) -> list[str]:
     with a digest of what it asks for. A page brought back (Back) sends its key
     again with other players or another file: that start is stored under the
     second, so it makes its own match, and a double tap of it still makes one."""
-    if not submission:
-        return []
-    digest = hashlib.sha256(dumps(match).encode()).hexdigest()[:16]
-    return [submission, f"{submission}.{digest}"]
+    return form_keys(submission, dumps(match).encode())
 
 
 def create_match(
@@ -673,18 +657,15 @@ def create_match(
     `unless_here`: a match file imported again stores nothing and raises
     AlreadyHere with the match already here (checked in the same transaction,
     so two phones importing one file at once make one match)."""
+
+    def same(owner: str, change: Change) -> bool:
+        state = load_match(db, owner) if change.kind == CREATE else None
+        return state is not None and _same_match(state, change, match)
+
     with writing(db):
-        keys = _start_keys(submission, match)
-        free = None
-        for key in keys:
-            earlier = _stored(db, key)
-            if earlier is None:
-                free = free or key
-                continue
-            if earlier[1].kind == CREATE:
-                state = load_match(db, earlier[0])
-                if state is not None and _same_match(state, earlier[1], match):
-                    return Applied(earlier[0], earlier[1], state, repeated=True)
+        found, free = earlier(db, MATCH_LOG, _start_keys(submission, match), same)
+        if found is not None:
+            return Applied(found[0], found[1], load_match(db, found[0]), repeated=True)
         if unless_here:
             here = _already_here(db, match)
             if here is not None:
@@ -717,10 +698,62 @@ def create_match(
             created=stamp,
             submission=submission or None,
         )
-        db["changes"].insert(_change_row(match_id, change))
+        append(db, MATCH_LOG, match_id, change)
         if join is not None:
             join(db, match_id)
         return Applied(match_id, change, load_match(db, match_id))
+
+
+S = TypeVar("S")  # what a change is checked against: a match's or a group's state
+C = TypeVar("C")  # a change of it
+
+
+@dataclass(frozen=True)
+class Written(Generic[S, C]):
+    """What `write` did: the change stored (or, `repeated`, the one this form
+    stored before), the state it was checked against and the state after."""
+
+    change: C
+    before: S
+    after: S
+    outcome: Any = None
+    repeated: bool = False
+
+
+def write(
+    db: Database,
+    log: Journal[C],
+    owner_id: str,
+    keys: list[str],
+    *,
+    load: Callable[[], S | None],
+    same: Callable[[str, C], bool],
+    decide: Callable[[S, str | None], tuple[C, Any]],
+    keep: Callable[[S, C, Any], S],
+) -> Written[S, C]:
+    """The one write path of a match and of a group: one transaction holding
+    the write lock from its first statement (joined when the caller holds one).
+
+    Load what is stored (`load`; None: LookupError). A form sent again answers
+    as the first time: a change stored under one of its one-time `keys` that
+    is this form's (`same(owner, change)`) is returned, `repeated`, and nothing
+    is stored. Otherwise `decide(state, key)` checks the form against the state
+    read (the revision it was drawn from, the rules; it raises to refuse and
+    nothing is stored) and gives the change, to be stored under `key` (the
+    first key still free, None: none is), and an outcome. The change is
+    appended to the log, and `keep(state, change, outcome)` gives the state
+    after it (writing, for a group, the tables that keep its current state).
+    Anything raised rolls all of it back."""
+    with writing(db):
+        state = load()
+        if state is None:
+            raise LookupError(owner_id)
+        found, free = earlier(db, log, keys, same)
+        if found is not None:
+            return Written(found[1], state, state, repeated=True)
+        change, outcome = decide(state, free)
+        append(db, log, owner_id, change)
+        return Written(change, state, keep(state, change, outcome), outcome)
 
 
 def apply(
@@ -734,21 +767,37 @@ def apply(
     change and returned as `state`). Otherwise the match is loaded here.
 
     Raises LookupError (no such match), Refused (nothing stored: stale form,
-    rules problem) or StoreBusy. A form sent again answers as the first time.
+    rules problem) or StoreBusy. A form sent again answers as the first time;
+    its key sent with other content is treated as drawn long ago (no key).
     """
-    with writing(db):
+
+    def load() -> StoredMatch | None:
         if known is not None and known.id == match_id and revision(db, match_id) == known.revision:
-            state = known
-        else:
-            state = load_match(db, match_id)
-        if state is None:
-            raise LookupError(match_id)
-        earlier = _stored(db, command.submission)
-        if earlier is not None and earlier[0] == match_id and earlier[1].answers(command):
-            return Applied(match_id, earlier[1], state, repeated=True)
-        if earlier is not None:
-            # The same form key with other content: treat it as drawn long ago.
-            command = replace(command, submission=None)
-        change, outcome = decide(state, command, now())
-        db["changes"].insert(_change_row(match_id, change))
-        return Applied(match_id, change, fold(state, [change]), outcome)
+            return known
+        return load_match(db, match_id)
+
+    def decided(state: StoredMatch, key: str | None) -> tuple[Change, Outcome | None]:
+        return decide(state, replace(command, submission=key), now())
+
+    done = write(
+        db,
+        MATCH_LOG,
+        match_id,
+        [command.submission] if command.submission else [],
+        load=load,
+        same=lambda owner, change: owner == match_id and change.answers(command),
+        decide=decided,
+        keep=lambda state, change, _: fold(state, [change]),
+    )
+    return Applied(match_id, done.change, done.after, done.outcome, done.repeated)
+
+
+def set_started(db: Database, match_id: str, created: str) -> None:
+    """Date a match's start (a group file's match, started on the day it was
+    played), inside the transaction that stores it."""
+    db.execute("update matches set created = ? where id = ?", [created, match_id])
+
+
+def leave_one_file(db: Database) -> None:
+    """Take `db` off its write-ahead log: the file alone is then the whole store."""
+    db.execute("PRAGMA journal_mode = DELETE")

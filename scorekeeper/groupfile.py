@@ -26,7 +26,7 @@ from sqlite_utils import Database
 
 from .backup import _own_folder, slug, write_file
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE
-from .db import create_match, writing
+from .db import create_match, set_started, writing
 from .games.catalog import VARIANTS
 from .games.common import Problem, key_name
 from .groups import (
@@ -67,6 +67,7 @@ from .matchfile import (
 )
 from .model import Match
 from .names import alike, name_problem, normal, pick, text_problem
+from .store.groups import group_ids, groups_named, groups_started_with
 from .variants import MatchError
 
 TOP_LEVEL_KEYS = ("format", "name", "members", "stakes", "matches", "payments")
@@ -129,7 +130,7 @@ GROUPS_FOLDER = "groups"  # where `scorekeeper export` writes the group files
 def export_groups(db: Database, folder: Path) -> int:
     """Write every group into `folder`/groups as a group file; return how many.
     A file of the same name is replaced, a symbolic link too (never followed)."""
-    ids = [row["id"] for row in db.query("select id from groups order by created, id")]
+    ids = group_ids(db)
     if not ids:
         return 0
     target = folder / GROUPS_FOLDER
@@ -441,9 +442,8 @@ def _started_on(day: date, place: int) -> str:
 
 def exported_here(db: Database, group: GroupFile) -> GroupState | None:
     """A group of the store whose group file is this one (it was exported from here)."""
-    rows = db.query("select id from groups where name = ? order by created", [group.name])
-    for row in rows:
-        state = load_group(db, row["id"])
+    for group_id in groups_named(db, group.name):
+        state = load_group(db, group_id)
         if state is not None and digest_of(group_document(db, state)) == group.digest:
             return state
     return None
@@ -451,13 +451,8 @@ def exported_here(db: Database, group: GroupFile) -> GroupState | None:
 
 def imported_here(db: Database, digest: str) -> GroupState | None:
     """The group first imported from the file of this digest, if still here."""
-    rows = db.query(
-        "select group_id from group_changes where kind = ? and json_extract(asked, '$.file') = ?"
-        " order by created",
-        [CREATE, digest],
-    )
-    for row in rows:
-        state = load_group(db, row["group_id"])
+    for group_id in groups_started_with(db, CREATE, digest):
+        state = load_group(db, group_id)
         if state is not None:
             return state
     return None
@@ -541,9 +536,6 @@ def _on_its_day(entry: GroupMatchEntry, place: int):
 
     def join(db: Database, match_id: str) -> None:
         if entry.match.played is not None:
-            db.execute(
-                "update matches set created = ? where id = ?",
-                [_started_on(entry.match.played, place), match_id],
-            )
+            set_started(db, match_id, _started_on(entry.match.played, place))
 
     return join

@@ -2,12 +2,14 @@
 player name of a match mapped to a member), the payments between them.
 
 A group's current state is kept in its tables (`groups`, `group_members`,
-`group_matches`, `group_payments`); every change of it goes through one write
-path like a match's (`apply_group`): one `BEGIN IMMEDIATE` transaction that
-reads the group, checks the command against what it read (revision, one-time
-key), writes the parts it changes and a row of `group_changes` holding each
-changed part's value before and after. Undo writes the values before back, as
-a new change.
+`group_matches`, `group_payments`); every change of it goes through the write
+path of a match's (`db.write`, here `apply_group`): one `BEGIN IMMEDIATE`
+transaction that reads the group, answers a form sent again as the first time
+(its one-time key), checks the command against what it read (revision),
+appends a row to the group's change log (`group_changes`, read and written
+through `store/journal.py` like a match's) holding each changed part's value
+before and after, and writes the parts it changes. Undo writes the values
+before back, as a new change. The SQL is `store/groups.py`'s.
 
 A part is one thing a change can touch: "name", "stake:<game>" (a game's
 default stake, "*" for every game), "member:<id>", "match:<match id>",
@@ -21,7 +23,6 @@ match. No balances or settle-up here (that is the ledger's arithmetic).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable
@@ -33,10 +34,14 @@ from typing import Any
 from sqlite_utils import Database
 
 from .changelog import DEFAULT_DEVICE, MAX_DEVICE, played_on
-from .db import load_match, new_match_id, new_token, now, writing
+from .db import load_match, new_match_id, new_token, now, write, writing
 from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
+from .model import played_key
 from .names import alike, name_problem, normal, pick, text_problem
+from .store import groups as group_rows
+from .store import journal
+from .store.journal import Journal
 from .variants import MAX_NAME
 
 CREATE, RENAME, STAKE, ADD_MEMBER, RENAME_MEMBER, ORDER = (
@@ -214,10 +219,9 @@ def _dump(value: Any) -> str:
 
 
 def load_group(db: Database, group_id: str) -> GroupState | None:
-    rows = list(db.query("select * from groups where id = ?", [group_id]))
-    if not rows:
+    row = group_rows.group_row(db, group_id)
+    if row is None:
         return None
-    row = rows[0]
     state = GroupState(
         id=row["id"],
         watch=row["watch"],
@@ -229,22 +233,15 @@ def load_group(db: Database, group_id: str) -> GroupState | None:
         updated=row["updated"],
     )
     state.members = [
-        Member(r["id"], r["name"], r["position"])
-        for r in db.query(
-            "select * from group_members where group_id = ? order by position, id", [group_id]
-        )
+        Member(r["id"], r["name"], r["position"]) for r in group_rows.member_rows(db, group_id)
     ]
     state.matches = {
         r["match_id"]: GroupMatch(r["match_id"], json.loads(r["mapping"]), r["added"])
-        for r in db.query(
-            "select * from group_matches where group_id = ? order by added, match_id", [group_id]
-        )
+        for r in group_rows.match_rows(db, group_id)
     }
     state.payments = [
         Payment(r["id"], *(r[k] for k in PAYMENT_FIELDS))
-        for r in db.query(
-            "select * from group_payments where group_id = ? order by date, id", [group_id]
-        )
+        for r in group_rows.payment_rows(db, group_id)
     ]
     return state
 
@@ -264,34 +261,43 @@ def _change_from_row(row: dict[str, Any]) -> GroupChange:
     )
 
 
+def _change_row(group_id: str, change: GroupChange) -> dict[str, Any]:
+    return {
+        "group_id": group_id,
+        "revision": change.revision,
+        "kind": change.kind,
+        "asked": _dump(change.asked),
+        "before": _dump(change.before),
+        "after": _dump(change.after),
+        "undoes": change.undoes,
+        "summary": change.summary,
+        "device": change.device,
+        "created": change.created,
+        "submission": change.submission,
+    }
+
+
+GROUP_LOG = Journal("group_changes", "group_id", _change_from_row, _change_row)
+
+
 def group_changes(db: Database, group_id: str, since: int = 0) -> list[GroupChange]:
     """The group's changes after revision `since`, oldest first."""
-    rows = db.query(
-        "select * from group_changes where group_id = ? and revision > ? order by revision",
-        [group_id, since],
-    )
-    return [_change_from_row(r) for r in rows]
+    return journal.since(db, GROUP_LOG, group_id, since)
 
 
 def recent_changes(db: Database, group_id: str, count: int = 200) -> list[GroupChange]:
     """The group's newest `count` changes, oldest first (what its page shows:
     the newest change not undone is almost always among them)."""
-    rows = db.query(
-        "select * from group_changes where group_id = ? order by revision desc limit ?",
-        [group_id, count],
-    )
-    return [_change_from_row(r) for r in reversed(list(rows))]
+    return journal.newest(db, GROUP_LOG, group_id, count)
 
 
 def group_revision(db: Database, group_id: str) -> int | None:
     """The group's revision (None: no such group): the cheap live check."""
-    rows = list(db.query("select revision from groups where id = ?", [group_id]))
-    return rows[0]["revision"] if rows else None
+    return group_rows.group_revision(db, group_id)
 
 
 def group_for_watch(db: Database, token: str) -> str | None:
-    rows = list(db.query("select id from groups where watch = ?", [token]))
-    return rows[0]["id"] if rows else None
+    return group_rows.group_for_watch(db, token)
 
 
 def list_groups(db: Database, ids: list[str]) -> list[GroupState]:
@@ -301,10 +307,7 @@ def list_groups(db: Database, ids: list[str]) -> list[GroupState]:
 
 
 def groups_of_match(db: Database, match_id: str) -> list[str]:
-    return [r["group_id"] for r in db.query(GROUPS_OF_MATCH, [match_id])]
-
-
-GROUPS_OF_MATCH = "select group_id from group_matches where match_id = ?"
+    return group_rows.groups_of_match(db, match_id)
 
 
 def undoable(changes: list[GroupChange]) -> GroupChange | None:
@@ -461,7 +464,7 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
             match = replace(match, played=played_day(stored.created))
         mapping = {player: names[member] for player, member in joined.mapping.items()}
         entry = {"mapping": mapping, "match": match.as_json()}
-        matches.append(((match.played, stored.created, match_id), entry))
+        matches.append(((played_key(match.played, stored.created), match_id), entry))
     matches.sort(key=lambda found: found[0])
     payments = [
         {
@@ -800,88 +803,28 @@ def _undo_plan(state: GroupState, cmd: GroupCommand, changes: list[GroupChange])
     return _Plan(dict(target.before), f"Undone: {target.summary}", state.serial, target.revision)
 
 
-def _write_part(db: Database, group_id: str, key: str, value: Any) -> None:
-    kind, _, ident = key.partition(":")
-    if kind == "name":
-        db.execute("update groups set name = ? where id = ?", [value, group_id])
-    elif kind == "stake":
-        row = list(db.query("select stakes from groups where id = ?", [group_id]))[0]
-        stakes = _loads(row["stakes"]) or {}
-        if value is None:
-            stakes.pop(ident, None)
-        else:
-            stakes[ident] = value
-        db.execute("update groups set stakes = ? where id = ?", [_dump(stakes), group_id])
-    elif kind == "member":
-        db.execute("delete from group_members where group_id = ? and id = ?", [group_id, ident])
-        if value is not None:
-            db["group_members"].insert({"group_id": group_id, "id": int(ident), **value})
-    elif kind == "match":
-        db.execute(
-            "delete from group_matches where group_id = ? and match_id = ?", [group_id, ident]
-        )
-        if value is not None:
-            db["group_matches"].insert(
-                {
-                    "group_id": group_id,
-                    "match_id": ident,
-                    "mapping": _dump(value["mapping"]),
-                    "added": value["added"],
-                }
-            )
-    elif kind == "payment":
-        db.execute("delete from group_payments where group_id = ? and id = ?", [group_id, ident])
-        if value is not None:
-            db["group_payments"].insert({"group_id": group_id, "id": int(ident), **value})
-    else:
-        raise ValueError(key)
-
-
-def _stored(db: Database, submission: str | None) -> tuple[str, GroupChange] | None:
-    if not submission:
-        return None
-    rows = list(db.query("select * from group_changes where submission = ?", [submission]))
-    return (rows[0]["group_id"], _change_from_row(rows[0])) if rows else None
-
-
 def form_keys(submission: str | None, kind: str, asked: Any) -> list[str]:
     """The keys a form may be stored under: its one-time key, and that key with
     a digest of what it asks. A page brought back (Back) sends its key again
     with other content: that change is stored under the second key, so it is a
     change of its own and a double tap of it is still stored once (as
     `db.create_match` does for a match's start)."""
-    if not submission:
-        return []
-    digest = hashlib.sha256(_dump([kind, asked]).encode("utf-8", "surrogatepass")).hexdigest()
-    return [submission, f"{submission}.{digest[:16]}"]
+    return journal.form_keys(submission, _dump([kind, asked]).encode("utf-8", "surrogatepass"))
 
 
-def _earlier(
-    db: Database, keys: list[str], same: Callable[[str, GroupChange], bool]
-) -> tuple[tuple[str, GroupChange] | None, str | None]:
-    """The change stored under one of `keys` that is this form's (`same(group
-    id, change)`), else None and the first key still free (None: none is)."""
-    free = None
-    for key in keys:
-        found = _stored(db, key)
-        if found is None:
-            free = free or key
-        elif same(*found):
-            return found, key
-    return None, free
-
-
-def _repeat_of(db: Database, group_id: str, cmd: GroupCommand):
+def _this_form(group_id: str, cmd: GroupCommand) -> Callable[[str, GroupChange], bool]:
+    """Whether a stored change is the one `cmd` asks for (the same group, kind and content)."""
     asked = _asked(cmd)
-    keys = form_keys(cmd.submission, cmd.kind, asked)
-    return _earlier(
-        db, keys, lambda at, change: (at, change.kind, change.asked) == (group_id, cmd.kind, asked)
-    )
+    return lambda owner, change: (owner, change.kind, change.asked) == (group_id, cmd.kind, asked)
+
+
+def _keys(cmd: GroupCommand) -> list[str]:
+    return form_keys(cmd.submission, cmd.kind, _asked(cmd))
 
 
 def repeated(db: Database, group_id: str, cmd: GroupCommand) -> GroupChange | None:
     """The change this very form already stored (the same key and content), if any."""
-    found, _ = _repeat_of(db, group_id, cmd)
+    found, _ = journal.earlier(db, GROUP_LOG, _keys(cmd), _this_form(group_id, cmd))
     return found[1] if found else None
 
 
@@ -903,8 +846,9 @@ def start_repeated(
     """The group this very start form (or file) already made, as a repeated
     answer; else None and the key its start is to be stored under."""
     keys = form_keys(submission, CREATE, asked)
-    found, free = _earlier(
+    found, free = journal.earlier(
         db,
+        GROUP_LOG,
         keys,
         lambda at, change: (
             change.kind == CREATE and change.asked == asked and load_group(db, at) is not None
@@ -915,19 +859,13 @@ def start_repeated(
     return GroupApplied(found[0], found[1], load_group(db, found[0]), repeated=True), None
 
 
-def _store(
-    db: Database, state: GroupState, cmd: GroupCommand, plan: _Plan, stamp: str
-) -> GroupChange:
-    """Write the plan's parts and its history row; the group's revision moves on."""
-    revision = state.revision + 1
-    before = {key: state.part(key) for key in plan.after}
-    for key, value in plan.after.items():
-        _write_part(db, state.id, key, value)
-    change = GroupChange(
-        revision=revision,
+def _change(state: GroupState, cmd: GroupCommand, plan: _Plan, stamp: str) -> GroupChange:
+    """The change `plan` makes of the group as read: each part's value before and after."""
+    return GroupChange(
+        revision=state.revision + 1,
         kind=cmd.kind,
         asked=cmd.asked,
-        before=before,
+        before={key: state.part(key) for key in plan.after},
         after=plan.after,
         undoes=plan.undoes,
         summary=plan.summary,
@@ -935,26 +873,15 @@ def _store(
         created=stamp,
         submission=cmd.submission,
     )
-    db["group_changes"].insert(
-        {
-            "group_id": state.id,
-            "revision": revision,
-            "kind": change.kind,
-            "asked": _dump(change.asked),
-            "before": _dump(before),
-            "after": _dump(plan.after),
-            "undoes": plan.undoes,
-            "summary": plan.summary,
-            "device": cmd.device,
-            "created": stamp,
-            "submission": cmd.submission,
-        }
-    )
-    db.execute(
-        "update groups set revision = ?, serial = ?, updated = ? where id = ?",
-        [revision, plan.serial, stamp, state.id],
-    )
-    return change
+
+
+def _keep(db: Database, state: GroupState, change: GroupChange, plan: _Plan) -> GroupState:
+    """Write what a change (appended to the log) makes of the group's tables:
+    the parts it changes, the group's revision; the group as it is now."""
+    for key, value in change.after.items():
+        group_rows.write_part(db, state.id, key, value)
+    group_rows.moved_on(db, state.id, change.revision, plan.serial, change.created)
+    return load_group(db, state.id)
 
 
 def _asked(cmd: GroupCommand) -> Any:
@@ -965,39 +892,53 @@ def _asked(cmd: GroupCommand) -> Any:
 def apply_in(
     db: Database, group_id: str, cmd: GroupCommand, *, measure: bool = True
 ) -> GroupApplied:
-    """`apply_group` inside a write transaction the caller holds (a new match
+    """`apply_group`, joining a write transaction the caller holds (a new match
     joined to its group in the transaction that starts it). `measure`: refuse
     a change that takes the group's file past MAX_GROUP_BYTES (a group file's
     import measures the whole group once, against MAX_GROUP_FILE_BYTES)."""
-    state = load_group(db, group_id)
-    if state is None:
-        raise LookupError(group_id)
-    found, free = _repeat_of(db, group_id, cmd)
-    if found is not None:
-        return GroupApplied(group_id, found[1], state, repeated=True)
-    # The key with other content (a page brought back): a change of its own,
-    # checked against the revision its page was drawn from like any other.
-    cmd = replace(cmd, submission=free)
-    if cmd.revision is not None and cmd.revision > state.revision:
-        raise GroupRefused("This form does not belong to this group as stored: reload the page.")
-    if state.revision >= MAX_GROUP_CHANGES:
-        raise GroupRefused(
-            f"This group has {state.revision} changes, the most a group keeps: start a new group."
-        )
-    stamp = now()
-    if cmd.kind == UNDO:
-        plan = _undo_plan(state, cmd, group_changes(db, group_id))
-    else:
-        plan = _plan(db, state, cmd, stamp)
-        if cmd.revision is not None and cmd.revision < state.revision:
-            stale = _conflicts(cmd.kind, plan.after, group_changes(db, group_id, cmd.revision))
-            if stale:
-                raise GroupRefused("stale", stale=stale)
-    change = _store(db, state, cmd, plan, stamp)
-    now_state = load_group(db, group_id)
-    if measure and cmd.kind != REMOVE_MATCH:  # taking a match out only shrinks the file
-        _check_size(db, state, now_state)  # a refusal rolls the whole change back
-    return GroupApplied(group_id, change, now_state)
+
+    def decided(state: GroupState, key: str | None) -> tuple[GroupChange, _Plan]:
+        # The key with other content (a page brought back): a change of its own,
+        # checked against the revision its page was drawn from like any other.
+        sent = replace(cmd, submission=key)
+        if sent.revision is not None and sent.revision > state.revision:
+            raise GroupRefused(
+                "This form does not belong to this group as stored: reload the page."
+            )
+        if state.revision >= MAX_GROUP_CHANGES:
+            raise GroupRefused(
+                f"This group has {state.revision} changes, the most a group keeps:"
+                " start a new group."
+            )
+        stamp = now()
+        if sent.kind == UNDO:
+            plan = _undo_plan(state, sent, group_changes(db, group_id))
+        else:
+            plan = _plan(db, state, sent, stamp)
+            if sent.revision is not None and sent.revision < state.revision:
+                since = group_changes(db, group_id, sent.revision)
+                stale = _conflicts(sent.kind, plan.after, since)
+                if stale:
+                    raise GroupRefused("stale", stale=stale)
+        return _change(state, sent, plan, stamp), plan
+
+    def kept(state: GroupState, change: GroupChange, plan: _Plan) -> GroupState:
+        after = _keep(db, state, change, plan)
+        if measure and cmd.kind != REMOVE_MATCH:  # taking a match out only shrinks the file
+            _check_size(db, state, after)  # a refusal rolls the whole change back
+        return after
+
+    done = write(
+        db,
+        GROUP_LOG,
+        group_id,
+        _keys(cmd),
+        load=lambda: load_group(db, group_id),
+        same=_this_form(group_id, cmd),
+        decide=decided,
+        keep=kept,
+    )
+    return GroupApplied(group_id, done.change, done.after, done.repeated)
 
 
 def apply_group(db: Database, group_id: str, cmd: GroupCommand) -> GroupApplied:
@@ -1054,7 +995,8 @@ def create_group(
             return made
         stamp = now()
         group_id = new_match_id()
-        db["groups"].insert(
+        group_rows.insert_group(
+            db,
             {
                 "id": group_id,
                 "watch": new_token(),
@@ -1064,7 +1006,7 @@ def create_group(
                 "serial": 0,
                 "created": stamp,
                 "updated": stamp,
-            }
+            },
         )
         state = load_group(db, group_id)
         parts, _, serial = _new_members(state, asked["members"], 0)
@@ -1073,6 +1015,6 @@ def create_group(
         who = f" ({', '.join(asked['members'])})" if members else ""
         verb = "Group imported from a file" if imported else "Group started"
         plan = _Plan(parts, f"{verb}: {asked['name']}{who}", serial)
-        cmd = GroupCommand(CREATE, asked, None, submission, device)
-        change = _store(db, state, cmd, plan, stamp)
-        return GroupApplied(group_id, change, load_group(db, group_id))
+        change = _change(state, GroupCommand(CREATE, asked, None, submission, device), plan, stamp)
+        journal.append(db, GROUP_LOG, group_id, change)
+        return GroupApplied(group_id, change, _keep(db, state, change, plan))

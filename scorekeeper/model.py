@@ -93,6 +93,15 @@ def format_amount(amount: Decimal) -> str:
     return f"{whole}.{cents.ljust(2, '0')}"
 
 
+def played_key(played: date | None, started: str = "") -> tuple[date, str]:
+    """Where a match comes in the order played, the one order every list of
+    matches as played sorts by (a group's matches, its ledger and ratings, the
+    group file, the ratings of match files): by the day played (a match without
+    one first), then by when it was started (the store's ISO 8601 stamp in UTC;
+    "" when unknown). Sort with `reverse=True` for the newest first."""
+    return (played or date.min, started)
+
+
 # --- what the ledger and the statistics keep of one match ------------------------------
 
 

@@ -41,12 +41,14 @@ from .db import (
     data_mark,
     examine,
     fsync,
+    leave_one_file,
     list_matches,
     single_file,
     store_file,
 )
 from .groups import load_group
 from .instance import instance_folder
+from .store.groups import group_ids
 
 try:
     import fcntl
@@ -345,12 +347,12 @@ def _read_through(path: Path) -> int:
     try:
         try:
             list_matches(db)
-            ids = [row["id"] for row in db["groups"].rows]
+            ids = group_ids(db)
             for group_id in ids:
                 load_group(db, group_id)
         except Exception as exc:  # whatever the damage makes of the rows
             raise NotRestored(f"damaged: its matches or groups cannot be read ({exc})") from None
-        db.execute("PRAGMA journal_mode = DELETE")
+        leave_one_file(db)
         return len(ids)
     finally:
         db.close()

@@ -31,8 +31,9 @@ from .changelog import played_on
 from .db import StoreBusy, StoredMatch, load_match, writing
 from .games.common import Outcome
 from .kept import Recent
-from .model import SUMMARY_FORMAT, MatchSummary
+from .model import SUMMARY_FORMAT, MatchSummary, played_key
 from .report import match_summary
+from .store.summaries import matches_revisions, summary_rows, upsert_summaries
 from .variants import MatchError, replay_match
 
 log = logging.getLogger(__name__)
@@ -55,24 +56,6 @@ class Kept:
     listing: dict[str, Any]  # from `Describe`: title, state, deleted
     problem: str = ""
     started: str = ""  # when the match was started (its stamp)
-
-
-ROWS = """
-select gm.match_id, m.created, m.variant, m.players,
-       (select max(revision) from changes c where c.match_id = gm.match_id) as revision,
-       s.revision as kept_revision, s.summary, s.listing
-from group_matches gm
-join matches m on m.id = gm.match_id
-left join match_summaries s on s.match_id = gm.match_id
-where gm.group_id = ?
-"""
-
-UPSERT = """
-insert into match_summaries (match_id, revision, summary, listing) values (?, ?, ?, ?)
-on conflict (match_id) do update set
-    revision = excluded.revision, summary = excluded.summary, listing = excluded.listing
-where excluded.revision >= match_summaries.revision
-"""
 
 
 def played_day(created: str) -> date:
@@ -181,12 +164,12 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
 
 
 def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kept]:
-    """Every match of the group with its summary, oldest played first (by day,
-    then by start): kept ones
-    read as they are, the others replayed now and kept for the next page."""
+    """Every match of the group with its summary, oldest played first
+    (`model.played_key`: by the day played, then by start): kept ones read as
+    they are, the others replayed now and kept for the next page."""
     found: list[Kept] = []
     fresh: list[tuple[str, int, str, str]] = []
-    for row in db.query(ROWS, [group_id]):
+    for row in summary_rows(db, group_id):
         kept = _from_row(row)
         if kept is None:
             stored = load_match(db, row["match_id"])
@@ -198,23 +181,15 @@ def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kep
         found.append(kept)
     if fresh:
         keep(db, fresh)
-    return sorted(found, key=lambda k: (k.played, k.started, k.match_id))
-
-
-MARK = """
-select count(*) as matches, coalesce(sum(revision), 0) as revisions from (
-    select (select max(revision) from changes c where c.match_id = gm.match_id) as revision
-    from group_matches gm where gm.group_id = ?
-)
-"""
+    return sorted(found, key=lambda k: (played_key(k.played, k.started), k.match_id))
 
 
 def matches_mark(db: Database, group_id: str) -> str:
     """What a group page's live poll compares besides the group's revision: its
     matches' revisions added up ("5-37"). A match's changes are only ever added,
     so any hand saved, undone or the stake changed moves it on."""
-    row = next(iter(db.query(MARK, [group_id])))
-    return f"{row['matches']}-{row['revisions']}"
+    matches, revisions = matches_revisions(db, group_id)
+    return f"{matches}-{revisions}"
 
 
 def keep(db: Database, rows: list[tuple[str, int, str, str]]) -> bool:
@@ -223,8 +198,7 @@ def keep(db: Database, rows: list[tuple[str, int, str, str]]) -> bool:
     was busy and nothing was kept (the next page tries again)."""
     try:
         with writing(db):
-            for row in rows:
-                db.execute(UPSERT, list(row))
+            upsert_summaries(db, rows)
     except StoreBusy:
         return False
     return True

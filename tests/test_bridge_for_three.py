@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.bridge_for_three.rules import (
     BridgeForThree,
@@ -15,9 +16,9 @@ from scorekeeper.games.bridge_for_three.rules import (
     peg_move,
     read_auction,
 )
-from scorekeeper.games.common import HandError, parse_contract
+from scorekeeper.games.common import STRAINS, HandError, parse_contract
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, numbered, pay, tricks_for
 
 THREE = ["Ann", "Bob", "Cy"]
 FOUR = ["Ann", "Bob", "Cy", "Dan"]
@@ -636,4 +637,89 @@ EXAMPLE_RESULTS = {
         chart=("Pegs after each hand", ["Ann", "Bob", "Cy", "Dan"], ["10", "−5", "11", "4"]),
         hands=11,
     ),
+}
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "bridge-for-three": HandForm(
+        good={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],  # level and strain make one contract
+        without=[
+            ("declarer", "declarer: choose the declarer"),
+            ("level", "level: choose the level"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+        more=("doubled", "auction"),
+        inputs={"doubled": {"", "X"}, "auction": TEXT},
+        places={"doubled": ("strain", "doubler")},
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "bridge-for-three": Printed(
+        ["Ann", "Bob", "Cy", "Dan"],
+        ["1 Ann 0 0 +2 0", "2 Bob 0 0 0 0", "3 Cy 0 0 0 +3", "4 Dan 0 −6 0 0",
+         "5 Ann +2 0 0 0", "6 Bob +2 0 +2 +2", "7 Cy 0 0 +4 0", "8 Dan +6 0 0 0",
+         "9 Ann 0 +1 0 0", "10 Bob 0 0 0 −1", "11 Cy 0 0 +3 0"],
+        "+10 −5 +11 +4",
+        ["Ann pays Cy 0.50 EUR", "Bob pays Cy 0.50 EUR", "Dan pays Cy 0.50 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def bridge_for_three_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    playing = coming.players
+    if draw(st.integers(0, 9)) == 0:
+        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
+        return {**calls, "passed_out": True}
+    declarer = draw(st.sampled_from(playing))
+    level = draw(st.integers(1, 7))
+    bid = f"{level}{draw(st.sampled_from(STRAINS))}"
+    doubled = draw(st.booleans())
+    record: dict[str, Any] = {}
+    seat = playing.index(declarer)
+    doubler = playing[(seat + 1) % 3]
+    if draw(st.booleans()):
+        record["auction"] = ["P"] * seat + [bid] + (["X", "P", "P"] if doubled else ["P", "P"])
+    else:
+        doubler = draw(st.sampled_from([p for p in playing if p != declarer]))
+    record |= {"declarer": declarer, "contract": bid + ("X" if doubled else "")}
+    if doubled and draw(st.booleans()):
+        record["doubler"] = doubler
+    record["tricks"] = tricks_for(draw, level + 6)
+    return record
+
+
+def bridge_for_three_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+GENERATED = {
+    "bridge-for-three": Generated(
+        bridge_for_three_hand,
+        options=st.just({}),
+        optional=frozenset({"auction", "doubler"}),
+        numbers=bridge_for_three_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "bridge-for-three": ["Ann 10", "Bob −5", "Cy 11", "Dan 4"],  # holes, not points
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # All passed (entry 2) counts as a hand.
+    "bridge-for-three": (numbered(range(1, 12)), "11 hands"),
 }

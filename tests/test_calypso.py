@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.calypso.rules import Calypso, calypso_points, player_points
 from scorekeeper.games.common import HandError
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import Example, Generated, HandForm, Kit, Printed, numbered, pay, split
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dan"]
 EXAMPLE = Path(__file__).parent.parent / "examples" / "calypso.json"
@@ -386,4 +387,97 @@ EXAMPLE_RESULTS = {
         chart=("Points per side after each game", ["Ann & Cy", "Bob & Dan"], ["4300", "5320"]),
         hands=2,
     ),
+}
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy, Dee):
+# four tallies that account for the 208 cards of four decks (examples/calypso.json).
+CALYPSO_TALLIES = [("1", "7", "31"), ("2", "3", "25"), ("1", "10", "46"), ("0", "9", "25")]
+TALLY_RANGES = {"calypsos": (0, 4), "incomplete": (0, 12), "discards": (0, 208)}
+SEATS = {f"p{seat}": player for seat, player in enumerate(["Ann", "Bob", "Cy", "Dee"], 1)}
+TALLY_BOXES = [f"{seat}_{count}" for seat in SEATS for count in TALLY_RANGES]
+HAND_FORMS = {
+    "calypso": HandForm(
+        good={
+            f"p{seat}_{count}": value
+            for seat, tally in enumerate(CALYPSO_TALLIES, 1)
+            for count, value in zip(TALLY_RANGES, tally, strict=True)
+        },
+        numbers=[
+            ("p1_calypsos", "tallies.Ann.calypsos"),
+            ("p2_incomplete", "tallies.Bob.incomplete"),
+            ("p3_discards", "tallies.Cy.discards"),
+            ("p4_calypsos", "tallies.Dee.calypsos"),
+        ],
+        without=[
+            ("p1_calypsos", "tallies.Ann.calypsos: missing; give a whole number 0–4"),
+            ("p2_incomplete", "tallies.Bob.incomplete: missing; give a whole number 0–12"),
+            ("p4_discards", "tallies.Dee.discards: missing; give a whole number 0–208"),
+        ],
+        inputs={box: TALLY_RANGES[box.split("_")[1]] for box in TALLY_BOXES},
+        places={box: (f"tallies.{SEATS[box[:2]]}.{box[3:]}", box) for box in TALLY_BOXES},
+        # Tallies that do not count 208 cards are refused with the whole.
+        wholes={box: ("tallies", f"tallies.{SEATS[box[:2]]}") for box in TALLY_BOXES},
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "calypso": Printed(
+        ["Ann", "Bob", "Cy", "Dan"],
+        ["1 Ann +2110 +1990 +2110 +1990", "2 Bob +2190 +3330 +2190 +3330"],
+        "+4300 +5320 +4300 +5320",
+        ["Ann pays Bob 1.02 EUR", "Cy pays Dan 1.02 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def calypso_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    left = 208
+    tallies = {}
+    for player in players:
+        calypsos = draw(st.integers(0, min(4, left // 13)))
+        left -= 13 * calypsos
+        # Four calypsos use all four decks' cards of that trump: none can be in progress.
+        incomplete = draw(st.integers(0, min(12, left) if calypsos < 4 else 0))
+        left -= incomplete
+        tallies[player] = {"calypsos": calypsos, "incomplete": incomplete}
+    for player, discards in zip(players, split(draw, left, 4, 208), strict=True):
+        tallies[player]["discards"] = discards
+    return {"tallies": tallies}
+
+
+def calypso_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    highest = {"calypsos": 4, "incomplete": 12, "discards": 208}
+    return [
+        (("tallies", player, count), 0, highest[count])
+        for player, tally in record.get("tallies", {}).items()
+        for count in tally
+    ]
+
+
+GENERATED = {
+    "calypso": Generated(
+        calypso_hand,
+        options=st.fixed_dictionaries({}, optional={"games": st.integers(1, 3)}),
+        optional=frozenset(),
+        numbers=calypso_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "calypso": ["Ann & Cy 4300", "Bob & Dan 5320"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    "calypso": (numbered(1, 2), "2 games"),
 }

@@ -1,17 +1,20 @@
 """`scorekeeper ledger FILE…` (docs/ledger.md) on the example files, against output
 worked out by hand from each example's own settlement (its `scorekeeper score`
-payments), and its error lines (exit status 2, nothing on standard output)."""
+payments, pinned in its game's own tests: EXAMPLE_RESULTS, tests/games.py), and
+its error lines (exit status 2, nothing on standard output)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import cli
+from tests.games import VARIANT_IDS, example_document, pinned
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "examples").glob("*.json"))
@@ -23,11 +26,17 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def money(out: str) -> dict:
+    """The ledger's document without its `ratings` (tests/test_ratings.py checks those)."""
+    return {k: v for k, v in json.loads(out).items() if k != "ratings"}
+
+
 def pays(*rows: tuple[str, str, str, str]) -> list[dict[str, str]]:
     return [{"from": a, "to": b, "amount": amount, "currency": c} for a, b, amount, c in rows]
 
 
-# Each example's settlement payments (EUR unless said):
+# The nine examples the whole ledger below was worked out by hand for, and each
+# one's settlement payments (EUR unless said):
 #   bridge-for-three  Ann → Cy 0.50, Bob → Cy 0.50, Dan → Cy 0.50
 #   calypso           Ann → Bob 1.02, Cy → Dan 1.02
 #   chicago           Bob → Ann 0.20, Dee → Cy 0.20
@@ -48,6 +57,10 @@ def pays(*rows: tuple[str, str, str, str]) -> list[dict[str, str]]:
 # Cy −6.52 → Dee 3.40 (Cy −3.12), Cy → Bob 2.60 (Cy −0.52), Cy → Dan 0.52.
 # (Seven payments for ten EUR members with a balance.)
 # GBP: Helen ↔ Richard and Margaret ↔ Tom, exact pairs.
+WORKED_OUT = [f"examples/{name}.json" for name in (
+    "bridge-for-three", "calypso", "chicago", "honeymoon", "mini-bridge-3", "mini-bridge",
+    "need-a-fourth", "rubber", "top-game",
+)]  # fmt: skip
 ALL_EXAMPLES = {
     "matches": 9,
     "balances": {
@@ -79,11 +92,50 @@ ALL_EXAMPLES = {
 }
 
 
+def settled_balances() -> dict[str, dict[str, str]]:
+    """Each currency's balances: every example's settlement, as its game's own
+    tests pin it (EXAMPLE_RESULTS), added up member by member."""
+    balances: dict[str, dict[str, Decimal]] = {}
+    for variant in VARIANT_IDS:
+        stake = example_document(variant).get("stake") or {}
+        members = balances.setdefault(stake.get("currency", ""), {})
+        for payment in pinned(variant, "EXAMPLE_RESULTS").settlement:
+            amount = Decimal(payment["amount"])
+            members[payment["from"]] = members.get(payment["from"], Decimal(0)) - amount
+            members[payment["to"]] = members.get(payment["to"], Decimal(0)) + amount
+    return {
+        currency: {name: f"{amount:.2f}" for name, amount in sorted(members.items()) if amount}
+        for currency, members in sorted(balances.items())
+    }
+
+
 def test_the_ledger_of_every_example(capsys, monkeypatch):
+    """Every example of every game: the ledger adds up their settlements, and
+    pays each currency's balances off."""
     monkeypatch.chdir(ROOT)
+    assert len(EXAMPLES) == len(VARIANT_IDS)
     status, out, err = run(capsys, *EXAMPLES)
     assert (status, err) == (0, "")
-    assert json.loads(out) == ALL_EXAMPLES
+    doc = json.loads(out)
+    assert doc["matches"] == len(VARIANT_IDS)
+    assert doc["balances"] == settled_balances()
+    paid: dict[str, dict[str, Decimal]] = {}
+    for payment in doc["payments"]:
+        members = paid.setdefault(payment["currency"], {})
+        amount = Decimal(payment["amount"])
+        members[payment["from"]] = members.get(payment["from"], Decimal(0)) - amount
+        members[payment["to"]] = members.get(payment["to"], Decimal(0)) + amount
+    assert {
+        currency: {name: f"{amount:.2f}" for name, amount in sorted(members.items()) if amount}
+        for currency, members in sorted(paid.items())
+    } == doc["balances"]
+
+
+def test_the_ledger_of_the_worked_out_examples(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    status, out, err = run(capsys, *WORKED_OUT)
+    assert (status, err) == (0, "")
+    assert money(out) == ALL_EXAMPLES
     assert out.endswith("}\n") and out.startswith('{\n  "matches": 9,')
 
 
@@ -93,7 +145,7 @@ def test_names_mapped_with_same(capsys, monkeypatch):
     # → Ann 13.28 (−9.90), → Ilse 9.90 (Ilse +2.60); Cy −6.52 → Dee 3.92 (−2.60),
     # and Cy's −2.60 now matches Ilse's +2.60 exactly.
     monkeypatch.chdir(ROOT)
-    status, out, err = run(capsys, *EXAMPLES, "--same", "Dan=Dee", "--same", "Maren=Ann")
+    status, out, err = run(capsys, *WORKED_OUT, "--same", "Dan=Dee", "--same", "Maren=Ann")
     assert (status, err) == (0, "")
     doc = json.loads(out)
     assert doc["balances"]["EUR"] == {
@@ -136,7 +188,7 @@ def test_a_period_keeps_the_matches_played_in_it(capsys, tmp_path):
     # Ann −2.00 + 0.20 = −1.80; Bob −0.50 − 0.20 = −0.70; Cy +2.50 + 0.20 = 2.70; Dee −0.20
     status, out, err = run(capsys, *files, "--from", "2026-11-01", "--to", "2026-11-30")
     assert (status, err) == (0, "")
-    assert json.loads(out) == {
+    assert money(out) == {
         "matches": 2,
         "balances": {"EUR": {"Ann": "-1.80", "Bob": "-0.70", "Cy": "2.70", "Dee": "-0.20"}},
         # Ann −1.80 → Cy (Cy +0.90), Bob −0.70 → Cy (+0.20), Dee −0.20 matches it.
@@ -160,7 +212,7 @@ def test_a_stake_without_a_currency_is_the_currency_named_empty(capsys, tmp_path
     free.write_text(json.dumps(doc), encoding="utf-8")
     # Totals Ann −4, Bob −1, Cy +5 at 1 a point; the match without a stake moves nothing.
     status, out, _ = run(capsys, str(path), str(free))
-    assert json.loads(out) == {
+    assert money(out) == {
         "matches": 2,
         "balances": {"": {"Ann": "-4.00", "Bob": "-1.00", "Cy": "5.00"}},
         "payments": pays(("Ann", "Cy", "4.00", ""), ("Bob", "Cy", "1.00", "")),
@@ -230,7 +282,7 @@ def test_the_installed_command_answers_the_same(tmp_path):
         check=False,
     )
     assert (done.returncode, done.stderr) == (0, "")
-    assert json.loads(done.stdout) == {
+    assert money(done.stdout) == {
         "matches": 1,
         "balances": {
             "GBP": {"Helen": "-1.00", "Margaret": "-1.00", "Richard": "1.00", "Tom": "1.00"}
@@ -254,3 +306,27 @@ def test_a_match_given_twice_counts_once_and_is_said_on_stderr(capsys, tmp_path)
         f"{copy}: the same match as {top}: counted once",
         f"{top}: the same match as {top}: counted once",
     ]
+
+
+def test_a_repeated_file_counts_once_in_the_period_and_in_the_ratings(capsys, tmp_path):
+    """--from/--to, a file given twice and the `ratings` key together: the copy is
+    left out before anything is counted, so the ratings are those of each match
+    of the period rated once."""
+    top = dated(tmp_path, "top-game", "2026-11-06")
+    chicago = dated(tmp_path, "chicago", "2026-11-20")
+    rubber = dated(tmp_path, "rubber", "2026-10-30")  # October: left out
+    period = ("--from", "2026-11-01", "--to", "2026-11-30")
+    status, out, err = run(capsys, top, chicago, rubber, top, *period)
+    assert (status, err) == (0, f"{top}: the same match as {top}: counted once\n")
+    doc = json.loads(out)
+    assert (doc["matches"], doc["ratings"]["matches"]) == (2, 2)
+    # Ann, Bob and Cy played both (the top game once), Dee the Chicago alone.
+    assert {m: r["matches"] for m, r in doc["ratings"]["overall"].items()} == {
+        "Ann": 2,
+        "Bob": 2,
+        "Cy": 2,
+        "Dee": 1,
+    }
+    status, once, err = run(capsys, top, chicago, *period)
+    assert (status, err) == (0, "")
+    assert doc == json.loads(once)

@@ -1,9 +1,12 @@
 """`scorekeeper score` answers byte for byte as recorded: the scored examples and
 the problems of many broken files (each example with one hand field removed,
 replaced or added). Other tools read this output; a refactoring must not move a
-character of it. After a deliberate change of a message, record again with
+character of it. Each example's answers are recorded in a file of their own,
+tests/recorded/cli/<variant>.json, so a new game adds its file and changes no
+other. After a deliberate change of a message, record again with
     SCOREKEEPER_RECORD=1 python -m pytest tests/test_cli_recorded.py
-and read the diff of tests/recorded/cli.json before committing it."""
+(or SCOREKEEPER_RECORD=<variant>,… for those variants only) and read the diff of
+tests/recorded/cli/ before committing it."""
 
 from __future__ import annotations
 
@@ -18,10 +21,15 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.games.catalog import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORDED = ROOT / "tests" / "recorded" / "cli.json"
+RECORDED = ROOT / "tests" / "recorded" / "cli"
 WRONG_VALUES = ["x", -1, 99, None, True, [], "4Z", ""]
+# An unknown variant's problem lists every variant of the catalog: recorded as
+# this mark, so that a new game changes no other game's recorded answers.
+EVERY_ID = ", ".join(VARIANTS)
+EVERY_ID_MARK = "<every variant id of the catalog, in its order>"
 
 
 def corpus() -> dict[str, str]:
@@ -59,15 +67,48 @@ def score(text: str) -> dict[str, object]:
             status = main(["score", "-"])
     finally:
         sys.stdin = stdin
-    return {"status": status, "stdout": out.getvalue(), "stderr": err.getvalue()}
+    said = err.getvalue()
+    assert EVERY_ID_MARK not in said
+    return {
+        "status": status,
+        "stdout": out.getvalue(),
+        "stderr": said.replace(EVERY_ID, EVERY_ID_MARK),
+    }
+
+
+def example_of(case: str) -> str:
+    """The example a case was made from: the name before its first "/"."""
+    return case.split("/", 1)[0]
+
+
+def record(answers: dict[str, dict[str, object]], wanted: str) -> None:
+    """Write the answers of each example `wanted` names ("1": every one) to its file."""
+    by_example: dict[str, dict[str, dict[str, object]]] = {}
+    for name, answer in answers.items():
+        by_example.setdefault(example_of(name), {})[name] = answer
+    RECORDED.mkdir(exist_ok=True)
+    for example, recorded in by_example.items():
+        if wanted == "1" or example in wanted.split(","):
+            text = json.dumps(recorded, indent=1, ensure_ascii=False) + "\n"
+            (RECORDED / f"{example}.json").write_text(text, "utf-8")
 
 
 def test_every_case_answers_exactly_as_recorded():
     answers = {name: score(text) for name, text in corpus().items()}
-    if os.environ.get("SCOREKEEPER_RECORD") == "1":
-        RECORDED.write_text(json.dumps(answers, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    if os.environ.get("SCOREKEEPER_RECORD"):
+        record(answers, os.environ["SCOREKEEPER_RECORD"])
         pytest.skip("recorded again; read the diff before committing")
-    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    examples = sorted({example_of(name) for name in answers})
+    unrecorded = [name for name in examples if not (RECORDED / f"{name}.json").is_file()]
+    assert not unrecorded, (
+        f"no recorded answers for {unrecorded}: SCOREKEEPER_RECORD={','.join(unrecorded)}"
+        " python -m pytest tests/test_cli_recorded.py"
+    )
+    recorded = {
+        name: answer
+        for path in sorted(RECORDED.glob("*.json"))
+        for name, answer in json.loads(path.read_text(encoding="utf-8")).items()
+    }
     assert sorted(answers) == sorted(recorded)
     changed = [name for name in answers if answers[name] != recorded[name]]
     assert not changed, f"{len(changed)} answers changed, e.g. {changed[:5]}"

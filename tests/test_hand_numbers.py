@@ -26,6 +26,7 @@ import pytest
 from scorekeeper.app import create_app
 from scorekeeper.changelog import APPEND, Change, Entry
 from scorekeeper.words import REDEAL_MARK
+from tests.games import VARIANT_IDS, pinned
 from tests.phones import Phone, at_once, served
 from tests.webtools import parse, texts, visible_text
 
@@ -299,32 +300,10 @@ def test_the_settle_page_settles_all_twelve_hands_and_the_redeal(actions, match)
 # --- every game: only what its rules do not count is not a hand ---------------------
 
 
-def numbers(*labels: str | range) -> list[str]:
-    return [str(n) for part in labels for n in (part if isinstance(part, range) else [part])]
-
-
-@pytest.mark.parametrize(
-    ("variant", "hand_list", "home"),
-    [
-        # Wrong information about dummy (entry 6): the same hand is dealt again.
-        ("top-game", numbers(range(1, 6), REDEAL_MARK, range(6, 13)), "12 hands"),
-        # 20–20 (entry 2): "the same dealer deals again", recorded, not counted.
-        ("mini-bridge", numbers(1, REDEAL_MARK, range(2, 9)), "8 hands"),
-        # A scrapped deal (entry 2): not counted, the same dealer deals again.
-        ("mini-bridge-3", numbers(1, REDEAL_MARK, range(2, 10)), "9 hands"),
-        # A passed-out Chicago deal (entry 2) is dealt again and not counted.
-        ("chicago", numbers(1, REDEAL_MARK, range(2, 9)), "8 hands"),
-        # A passed-out rubber hand (entry 2) is a deal: the deal passes on.
-        ("rubber", numbers(range(1, 13)), "12 hands"),
-        # Honeymoon: the end marker (stopped early) is not a hand and has no number.
-        ("honeymoon", numbers(range(1, 10), ""), "9 hands"),
-        # Need a Fourth? (entry 3) and Bridge for Three (entry 2): all passed counts.
-        ("need-a-fourth", numbers(range(1, 10)), "9 hands"),
-        ("bridge-for-three", numbers(range(1, 12)), "11 hands"),
-        ("calypso", numbers(1, 2), "2 games"),
-    ],
-)
-def test_each_game_numbers_only_its_hands(actions, variant, hand_list, home):
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_each_game_numbers_only_its_hands(actions, variant):
+    """As each game's own tests pin it (NUMBERED, tests/games.py)."""
+    hand_list, home = pinned(variant, "NUMBERED")
     document = json.loads((EXAMPLES / f"{variant}.json").read_text(encoding="utf-8"))
     response = actions.import_file(document)
     assert response.status_code == 302

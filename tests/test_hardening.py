@@ -316,7 +316,7 @@ def test_a_csv_cell_that_a_spreadsheet_would_run_starts_with_a_quote(actions, na
     ],
 )
 def test_spreadsheet_safe_prefixes_text_only(cell, written):
-    from scorekeeper.views.matches import spreadsheet_safe
+    from scorekeeper.viewmodels.downloads import spreadsheet_safe
 
     assert spreadsheet_safe(cell) == written
 

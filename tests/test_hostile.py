@@ -45,6 +45,7 @@ from scorekeeper.variants import MAX_NAME, MatchError
 from scorekeeper.views.commands import NO_REVISION
 from scorekeeper.views.messages import MAX_LINE, MAX_SHOWN, cut
 from tests.conftest import TableClient
+from tests.games import PLAYER, TEXT, VARIANT_IDS, HandForm, noun, pinned, seated
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -54,73 +55,24 @@ OTHER_DIGITS = ("²", "٣", "５")  # digits to str.isdigit(), never a number at
 BEYOND_64_BITS = str(2**64 + 1)
 FORMAT = "scorekeeper-match/1"
 
-PLAYERS = {
-    "top-game": ("Ann", "Bob", "Cy"),
-    "need-a-fourth": ("Ann", "Bob", "Cy"),
-    "bridge-for-three": ("Ann", "Bob", "Cy"),
-    "mini-bridge": ("Ann", "Bob", "Cy", "Dee"),
-    "mini-bridge-3": ("Ann", "Bob", "Cy"),
-    "rubber": ("Ann", "Bob", "Cy", "Dee"),
-    "honeymoon": ("Ann", "Bob"),
-    "chicago": ("Ann", "Bob", "Cy", "Dee"),
-    "calypso": ("Ann", "Bob", "Cy", "Dee"),
-}
-# Four tallies that account for the 208 cards of four decks (examples/calypso.json).
-CALYPSO_TALLIES = [("1", "7", "31"), ("2", "3", "25"), ("1", "10", "46"), ("0", "9", "25")]
-# A first hand each variant's form takes as it is.
-GOOD_HAND = {
-    "top-game": {
-        "declarer": "Ann",
-        "bid": "4",
-        "dummy_tops": "3",
-        "strain": "S",
-        "tricks": "10",
-        "declarer_tops": "2",
-    },
-    "need-a-fourth": {
-        "chooser": "Ann",
-        "partner": "Bob",
-        "level": "2",
-        "strain": "H",
-        "tricks": "8",
-    },
-    "bridge-for-three": {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
-    "mini-bridge": {
-        "hcp1": "10",
-        "hcp2": "10",
-        "hcp3": "12",
-        "hcp4": "8",
-        "game": "no",
-        "strain": "H",
-        "tricks": "8",
-    },
-    "mini-bridge-3": {
-        "hcp1": "10",
-        "hcp2": "10",
-        "hcp3": "12",
-        "game": "no",
-        "strain": "H",
-        "tricks": "8",
-    },
-    "rubber": {
-        "declarer": "Ann",
-        "level": "2",
-        "strain": "H",
-        "tricks": "8",
-        "honours_holder": "Ann",
-        "honours_points": "100",
-    },
-    "honeymoon": {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
-    "chicago": {"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
-    "calypso": {
-        f"p{seat}_{count}": value
-        for seat, tally in enumerate(CALYPSO_TALLIES, 1)
-        for count, value in zip(("calypsos", "incomplete", "discards"), tally, strict=True)
-    },
-}
+
+def hand_form(variant: str) -> HandForm:
+    """The variant's hand form as its own tests pin it (HAND_FORMS, tests/games.py)."""
+    return pinned(variant, "HAND_FORMS")
+
+
+def good_hand(variant: str) -> dict[str, str]:
+    """A first hand the variant's form takes as it is."""
+    return hand_form(variant).good
+
+
+def saved(variant: str, number: int = 1) -> str:
+    return f"{noun(variant)} {number} saved."
+
+
 NEW_MATCH = {
     "variant": "rubber",
-    **{f"player{i}": p for i, p in enumerate(PLAYERS["rubber"], 1)},
+    **{f"player{i}": p for i, p in enumerate(seated("rubber"), 1)},
     "title": "Friday",
     "stake_amount": "0.50",
     "stake_per": "100",
@@ -249,7 +201,7 @@ class Table:
             db.close()
 
     def start(self, variant: str = "rubber", **extra: str) -> str:
-        players = {f"player{i}": p for i, p in enumerate(PLAYERS[variant], 1)}
+        players = {f"player{i}": p for i, p in enumerate(seated(variant), 1)}
         response = self.client.post("/new", data={"variant": variant, **players, **extra})
         assert response.status_code == 302, response.text
         return re.fullmatch(r"/m/([\w-]{16})/hand/new", response.location).group(1)
@@ -320,26 +272,24 @@ def upload_json(table: Table, document: Any) -> Answer:
 
 # --- digits of other scripts ---------------------------------------------------------
 
-# Every whole-number input of the new-match form, with a game that reads it.
+# Every whole-number input of the new-match form, with each game that reads it:
+# its whole-number options (its kit's rules) and the stake.
 NEW_MATCH_NUMBERS = [
-    ("top-game", "opt_hands_per_half"),
-    ("need-a-fourth", "opt_hands"),
-    ("mini-bridge", "opt_hands"),
-    ("mini-bridge", "opt_target"),
-    ("mini-bridge-3", "opt_target"),
-    ("rubber", "opt_rubbers"),
-    ("honeymoon", "opt_rubbers"),
-    ("chicago", "opt_rounds"),
-    ("calypso", "opt_games"),
-    ("rubber", "stake_amount"),
-    ("rubber", "stake_per"),
-]
+    (variant, name)
+    for variant in VARIANT_IDS
+    for name in [
+        *(option_field_name(spec.name) for spec in VARIANTS[variant].option_specs
+          if spec.kind == "int"),
+        "stake_amount",
+        "stake_per",
+    ]
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("digit", OTHER_DIGITS)
 @pytest.mark.parametrize("variant, name", NEW_MATCH_NUMBERS)
 def test_a_new_match_refuses_digits_of_other_scripts(table, variant, name, digit):
-    players = {f"player{i}": p for i, p in enumerate(PLAYERS[variant], 1)}
+    players = {f"player{i}": p for i, p in enumerate(seated(variant), 1)}
     before = table.matches()
     for typed in (digit, f"1{digit}", f"{digit}0"):
         fields = {"variant": variant, **players, "stake_amount": "1", name: typed}
@@ -351,31 +301,7 @@ def test_a_new_match_refuses_digits_of_other_scripts(table, variant, name, digit
 
 # (variant, form field, where the refusal is shown): every number a hand form reads.
 HAND_NUMBERS = [
-    ("top-game", "bid", "bid"),
-    ("top-game", "dummy_tops", "dummy_tops"),
-    ("top-game", "tricks", "tricks"),
-    ("top-game", "declarer_tops", "declarer_tops"),
-    ("need-a-fourth", "level", "strain"),  # level and strain make one contract
-    ("need-a-fourth", "tricks", "tricks"),
-    ("bridge-for-three", "level", "strain"),  # level and strain make one contract
-    ("bridge-for-three", "tricks", "tricks"),
-    ("mini-bridge", "hcp1", "hcp: Ann"),
-    ("mini-bridge", "hcp4", "hcp: Dee"),
-    ("mini-bridge", "tricks", "tricks"),
-    ("mini-bridge-3", "hcp2", "hcp: Bob"),
-    ("mini-bridge-3", "hcp3", "hcp: Cy"),
-    ("mini-bridge-3", "tricks", "tricks"),
-    ("rubber", "level", "strain"),
-    ("rubber", "tricks", "tricks"),
-    ("rubber", "honours_points", "honours_holder"),
-    ("honeymoon", "level", "strain"),
-    ("honeymoon", "tricks", "tricks"),
-    ("chicago", "level", "strain"),
-    ("chicago", "tricks", "tricks"),
-    ("calypso", "p1_calypsos", "tallies.Ann.calypsos"),
-    ("calypso", "p2_incomplete", "tallies.Bob.incomplete"),
-    ("calypso", "p3_discards", "tallies.Cy.discards"),
-    ("calypso", "p4_calypsos", "tallies.Dee.calypsos"),
+    (variant, name, place) for variant in VARIANT_IDS for name, place in hand_form(variant).numbers
 ]
 
 
@@ -383,7 +309,7 @@ HAND_NUMBERS = [
 @pytest.mark.parametrize("variant, name, place", HAND_NUMBERS)
 def test_a_hand_refuses_digits_of_other_scripts(table, variant, name, place, digit):
     match_id = table.start(variant)
-    answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND[variant], name: digit})
+    answer = table.send(f"/m/{match_id}/hand/new", {**good_hand(variant), name: digit})
     named = refused_on_the_form(answer, place)
     assert any(digit in line for line in named)
     assert table.exported(match_id)["hands"] == []
@@ -394,23 +320,20 @@ def test_a_hand_refuses_digits_of_other_scripts(table, variant, name, place, dig
 def test_the_good_hand_of_each_variant_is_taken(table, variant):
     """The hand every other case spoils in one field is itself a legal first hand."""
     match_id = table.start(variant)
-    answer = table.send(f"/m/{match_id}/hand/new", GOOD_HAND[variant])
-    assert answer.status == 302 and answer.lines() == [
-        f"{'Game' if variant == 'calypso' else 'Hand'} 1 saved."
-    ]
+    answer = table.send(f"/m/{match_id}/hand/new", good_hand(variant))
+    assert answer.status == 302 and answer.lines() == [saved(variant)]
     assert len(table.exported(match_id)["hands"]) == 1
 
 
 def test_the_hand_tables_cover_every_variant():
-    assert set(GOOD_HAND) == set(PLAYERS) == set(VARIANTS)
-    assert {variant for variant, _, _ in HAND_NUMBERS} == set(VARIANTS)
-    numbers = {
-        option_field_name(spec.name)
-        for cls in VARIANTS.values()
-        for spec in cls.option_specs
-        if spec.kind == "int"
-    }
-    assert numbers | {"stake_amount", "stake_per"} == {name for _, name in NEW_MATCH_NUMBERS}
+    """Each game's own tests say what its form reads (HAND_FORMS, tests/games.py):
+    every input they name is one of its form's, with what it takes."""
+    for variant in VARIANT_IDS:
+        form = hand_form(variant)
+        assert form.numbers and {name for name, _ in form.numbers} <= set(form.fields)
+        assert form.without and {name for name, _ in form.without} <= set(form.fields)
+        assert set(form.inputs) | set(form.places) | set(form.wholes) <= set(form.fields)
+        assert all(name in inputs_of(variant) for name in form.fields), variant
 
 
 # --- addresses: numbered, unknown, beyond 64 bits ------------------------------------
@@ -478,10 +401,10 @@ def test_an_address_of_no_match_is_a_404_for_get_and_post(
 @pytest.mark.parametrize("address", [a for a in MATCH_ADDRESSES if "{k}" in a])
 def test_a_hand_key_or_revision_out_of_range_is_a_404(table, address, key):
     match_id = table.start()
-    table.send(f"/m/{match_id}/hand/new", GOOD_HAND["rubber"])
+    table.send(f"/m/{match_id}/hand/new", good_hand("rubber"))
     url = address.format(m=match_id, k=key)
     for method in ("GET", "POST"):
-        fields = {"version": "before", **GOOD_HAND["rubber"]} if method == "POST" else None
+        fields = {"version": "before", **good_hand("rubber")} if method == "POST" else None
         answer = table.send(url, fields, method=method)
         # No hand has that key, whatever the method (routing.KeyConverter's pattern).
         assert answer.status == 404, method
@@ -493,10 +416,10 @@ def test_a_hand_key_or_revision_out_of_range_is_a_404(table, address, key):
 @pytest.mark.parametrize("variant, name, place", HAND_NUMBERS[::3])
 def test_editing_a_hand_refuses_digits_of_other_scripts(table, variant, name, place, digit):
     match_id = table.start(variant)
-    assert table.send(f"/m/{match_id}/hand/new", GOOD_HAND[variant]).status == 302
+    assert table.send(f"/m/{match_id}/hand/new", good_hand(variant)).status == 302
     before = table.exported(match_id)
     [key] = re.findall(rf'href="/m/{match_id}/hand/(\d+)"', table.client.get(f"/m/{match_id}").text)
-    answer = table.send(f"/m/{match_id}/hand/{key}", {**GOOD_HAND[variant], name: digit})
+    answer = table.send(f"/m/{match_id}/hand/{key}", {**good_hand(variant), name: digit})
     assert any(digit in line for line in refused_on_the_form(answer, place))
     assert table.exported(match_id) == before and table.revision(match_id) == 2
 
@@ -506,7 +429,7 @@ def test_a_form_whose_revision_is_not_a_number_is_refused(table, revision):
     """The revision a form was drawn from is digits: anything else is a form that
     does not say, and is sent back to be entered again."""
     match_id = table.start()
-    answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND["rubber"], "revision": revision})
+    answer = table.send(f"/m/{match_id}/hand/new", {**good_hand("rubber"), "revision": revision})
     assert answer.status == 200
     assert answer.problems == [NO_REVISION] and shown(NO_REVISION, answer.page)
     assert table.revision(match_id) == 1
@@ -514,7 +437,7 @@ def test_a_form_whose_revision_is_not_a_number_is_refused(table, revision):
 
 def test_a_form_whose_revision_is_far_ahead_is_refused(table):
     match_id = table.start()
-    answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND["rubber"], "revision": "9" * 12})
+    answer = table.send(f"/m/{match_id}/hand/new", {**good_hand("rubber"), "revision": "9" * 12})
     assert answer.status == 302 and answer.location == f"/m/{match_id}"
     assert answer.flashed == ["This form does not belong to this match as stored: reload the page."]
     assert table.exported(match_id)["hands"] == []
@@ -524,62 +447,19 @@ def test_a_form_whose_revision_is_far_ahead_is_refused(table):
 
 # (variant, field left out, the one refusal shown); None: the field is optional.
 HAND_WITHOUT = [
-    ("top-game", "declarer", "declarer: choose the declarer"),
-    ("top-game", "bid", "bid: choose the final bid"),
-    ("top-game", "dummy_tops", "dummy_tops: choose the tops in dummy"),
-    ("top-game", "strain", "strain: choose a strain"),
-    ("top-game", "tricks", "tricks: choose the number of tricks won"),
-    ("top-game", "declarer_tops", None),  # checked after play, when someone asks
-    ("need-a-fourth", "chooser", "chooser: choose the Chooser"),
-    ("need-a-fourth", "partner", "partner: choose the Partner"),
-    ("need-a-fourth", "level", "level: choose the level"),
-    ("need-a-fourth", "strain", "strain: choose a strain"),
-    ("need-a-fourth", "tricks", "tricks: choose the number of tricks won"),
-    (
-        "bridge-for-three",
-        "declarer",
-        "declarer: choose the declarer",
-    ),
-    ("bridge-for-three", "level", "level: choose the level"),
-    ("bridge-for-three", "strain", "strain: choose a strain"),
-    ("bridge-for-three", "tricks", "tricks: choose the number of tricks won"),
-    ("mini-bridge", "hcp1", "hcp: enter the points of Ann"),
-    ("mini-bridge", "hcp4", "hcp: enter the points of Dee"),
-    ("mini-bridge", "game", "game: choose GAME or No GAME"),
-    ("mini-bridge", "strain", "strain: choose a strain"),
-    ("mini-bridge", "tricks", "tricks: choose the number of tricks won"),
-    ("mini-bridge-3", "hcp3", "hcp: enter the points of Cy"),
-    ("mini-bridge-3", "game", "game: choose GAME or No GAME"),
-    ("mini-bridge-3", "strain", "strain: choose a strain"),
-    ("mini-bridge-3", "tricks", "tricks: choose the number of tricks won"),
-    ("rubber", "declarer", "declarer: choose the declarer"),
-    # Half a contract: the rules refuse it; the form names the button group left empty.
-    ("rubber", "level", "level: choose the level"),
-    ("rubber", "strain", "strain: choose a strain"),
-    ("rubber", "tricks", "tricks: choose the number of tricks won"),
-    ("rubber", "honours_holder", 'honours_holder: give {"holder": player, "points": 100 or 150}'),
-    ("rubber", "honours_points", 'honours_holder: give {"holder": player, "points": 100 or 150}'),
-    ("honeymoon", "declarer", "declarer: choose the declarer"),
-    ("honeymoon", "tricks", "tricks: choose the number of tricks won"),
-    ("chicago", "level", "level: choose the level"),
-    ("chicago", "tricks", "tricks: choose the number of tricks won"),
-    ("calypso", "p1_calypsos", "tallies.Ann.calypsos: missing; give a whole number 0–4"),
-    (
-        "calypso",
-        "p2_incomplete",
-        "tallies.Bob.incomplete: missing; give a whole number 0–12",
-    ),
-    ("calypso", "p4_discards", "tallies.Dee.discards: missing; give a whole number 0–208"),
+    (variant, missing, refusal)
+    for variant in VARIANT_IDS
+    for missing, refusal in hand_form(variant).without
 ]
 
 
 @pytest.mark.parametrize("variant, missing, refusal", HAND_WITHOUT)
 def test_a_hand_form_without_a_field_is_refused_naming_it(table, variant, missing, refusal):
     match_id = table.start(variant)
-    fields = {k: v for k, v in GOOD_HAND[variant].items() if k != missing}
+    fields = {k: v for k, v in good_hand(variant).items() if k != missing}
     answer = table.send(f"/m/{match_id}/hand/new", fields)
     if refusal is None:
-        assert answer.status == 302 and answer.flashed == ["Hand 1 saved."]
+        assert answer.status == 302 and answer.flashed == [saved(variant)]
         assert missing not in table.exported(match_id)["hands"][0]
         return
     assert answer.lines() == [refusal]
@@ -603,10 +483,10 @@ def test_top_game_without_a_bid_names_only_the_bid(table):
     """The level comes from the playnumber (bid + dummy's tops): without a bid there
     is no level, and the strain the player tapped is not a contract "0S"."""
     match_id = table.start("top-game")
-    fields = {k: v for k, v in GOOD_HAND["top-game"].items() if k != "bid"}
+    fields = {k: v for k, v in good_hand("top-game").items() if k != "bid"}
     answer = table.send(f"/m/{match_id}/hand/new", fields)
     assert answer.lines() == ["bid: choose the final bid"]
-    answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND["top-game"], "dummy_tops": "٣"})
+    answer = table.send(f"/m/{match_id}/hand/new", {**good_hand("top-game"), "dummy_tops": "٣"})
     assert answer.lines() == ["dummy_tops: '٣' is not a whole number; allowed 0–12"]
     assert table.exported(match_id)["hands"] == []
 
@@ -809,7 +689,7 @@ def test_three_thousand_unknown_keys_are_refused_in_eleven_lines(table, where, p
 
 def test_an_import_of_501_entries_is_refused_naming_the_limit(table):
     hands = [{"declarer": "Ann", "contract": "1C", "tricks": n % 7} for n in range(MAX_ENTRIES + 1)]
-    document = {"format": FORMAT, "variant": "rubber", "players": list(PLAYERS["rubber"])}
+    document = {"format": FORMAT, "variant": "rubber", "players": list(seated("rubber"))}
     before = table.matches()
     answer = upload_json(table, {**document, "hands": hands})
     assert answer.flashed == [
@@ -1134,104 +1014,71 @@ def test_generated_junk_in_a_settings_field(table, name, typed):
     check_stored_or_refused(answer, expected, name, stored)
 
 
-# Every input of every hand form and what it takes: a range of whole numbers, a
-# player, one of a few choices, or free text the rules judge.
-NUMBER_RANGE = {
-    "bid": (2, 13),
-    "dummy_tops": (0, 12),
-    "declarer_tops": (0, 12),
-    "tricks": (0, 13),
+# The contract inputs every game with a contract shares (scorekeeper/games/
+# contract.py) and what each takes: a range of whole numbers, a set of choices,
+# a player, or free text the rules judge. A game's own inputs are its own tests'
+# (HandForm.inputs, tests/games.py).
+CONTRACT_INPUTS: dict[str, Any] = {
+    "declarer": PLAYER,
     "level": (1, 7),
-    "calypsos": (0, 4),
-    "incomplete": (0, 12),
-    "discards": (0, 208),
-    **{f"hcp{n}": (0, 37) for n in range(1, 5)},
-}
-CHOICES = {
     "strain": {"C", "D", "H", "S", "NT"},
     "doubling": {"", "X", "XX"},
-    "doubled": {"", "X"},
-    "game": {"yes", "no"},
-    "honours_points": {"100", "150"},
+    "tricks": (0, 13),
 }
-OPTIONAL_NUMBERS = {"declarer_tops"}  # checked after play, when someone asks
-NAME_FIELDS = {"declarer", "chooser", "partner", "honours_holder"}
-FREE_TEXT = {"auction", "dummy_longest"}
+# A contract is built from the level, strain and doubling buttons: its problem
+# is shown on the strain (or on the group left empty).
+CONTRACT_PLACES = {name: ("strain", "level") for name in ("level", "strain", "doubling")}
 HAND_FIELDS = sorted(
-    {(variant, name) for variant, hand in GOOD_HAND.items() for name in hand}
-    | {
-        ("top-game", "doubling"),
-        ("top-game", "dummy_longest"),
-        ("need-a-fourth", "auction"),
-        ("need-a-fourth", "doubling"),
-        ("bridge-for-three", "doubled"),
-        ("bridge-for-three", "auction"),
-        ("rubber", "doubling"),
-        ("chicago", "doubling"),
-    }
+    (variant, name) for variant in VARIANT_IDS for name in hand_form(variant).fields
 )
-# Where the rules show a problem with an input that is not a field of its own.
-HAND_PLACE = {
-    # A contract is built from the level, strain and doubling buttons: its problem
-    # is shown on the strain (or on the group left empty).
-    "level": ("strain", "level"),
-    "strain": ("strain", "level"),
-    "doubling": ("strain", "level"),
-    "doubled": ("strain", "doubler"),
-    "honours_points": ("honours_holder",),
-    "auction": ("auction",),
-}
 
 
-def hand_expectation(name: str, got: str, players: tuple[str, ...]) -> Any:
+def inputs_of(variant: str) -> dict[str, Any]:
+    """What each input of the variant's hand form takes."""
+    return {**CONTRACT_INPUTS, **hand_form(variant).inputs}
+
+
+def hand_expectation(variant: str, name: str, got: str, players: tuple[str, ...]) -> Any:
     """REFUSED when no reading of `got` is a legal value of the input, else EITHER
     (the rules judge it with the rest of the hand)."""
-    count = name.split("_")[-1]
-    if name in OPTIONAL_NUMBERS and got == "":
+    takes = inputs_of(variant)[name]
+    if name in hand_form(variant).optional_numbers and got == "":
         return EITHER
-    if name in NUMBER_RANGE or count in NUMBER_RANGE:
-        low, high = NUMBER_RANGE.get(name) or NUMBER_RANGE[count]
-        return REFUSED if whole(got, low, high) is REFUSED else EITHER
-    if name in CHOICES:
-        return EITHER if got.strip().upper() in CHOICES[name] else REFUSED
-    if name in NAME_FIELDS:
+    if isinstance(takes, tuple):
+        return REFUSED if whole(got, *takes) is REFUSED else EITHER
+    if isinstance(takes, set):
+        return EITHER if got.strip().upper() in takes else REFUSED
+    if takes == PLAYER:
         return EITHER if got in players else REFUSED
-    assert name in FREE_TEXT
+    assert takes == TEXT, (variant, name)
     return EITHER
 
 
-def hand_place(variant: str, name: str, players: tuple[str, ...], expected: Any) -> tuple:
+def hand_place(variant: str, name: str, expected: Any) -> tuple:
     """Where the refusal must be shown. A number in range may still be refused with
     the whole: HCP that do not add up to 40, tallies that do not count 208 cards."""
-    whole_group = () if expected is REFUSED else ("hcp", "tallies")
-    if variant == "calypso":
-        seat, count = name.removeprefix("p").split("_")
-        tally = f"tallies.{players[int(seat) - 1]}"  # 4 calypsos leave none in progress
-        return (f"{tally}.{count}", name, *whole_group, *([tally] if whole_group else []))
-    if name.startswith("hcp"):
-        player = players[int(name[3:]) - 1]
-        # An empty box is said in the form's words: whose points to enter.
-        return (f"hcp: {player}", "hcp: enter the points of", name, *whole_group)
-    return HAND_PLACE.get(name, (name,))
+    form = hand_form(variant)
+    places = {**CONTRACT_PLACES, **form.places}.get(name, (name,))
+    return (*places, *(() if expected is REFUSED else form.wholes.get(name, ())))
 
 
 @settings(FUZZ, max_examples=160)
 @given(where=st.sampled_from(HAND_FIELDS), typed=hostile_text)
 def test_generated_junk_in_a_hand_field(table, where, typed):
     variant, name = where
-    players = PLAYERS[variant]
-    expected = hand_expectation(name, as_received(typed), players)
+    players = seated(variant)
+    expected = hand_expectation(variant, name, as_received(typed), players)
     match_id = table.start(variant)
-    answer = table.send(f"/m/{match_id}/hand/new", {**GOOD_HAND[variant], name: typed})
+    answer = table.send(f"/m/{match_id}/hand/new", {**good_hand(variant), name: typed})
     hands = table.exported(match_id)["hands"]
     event("taken" if answer.status == 302 else "refused")
     if answer.status == 302:
         assert expected is EITHER, (where, typed, hands)
-        assert answer.flashed == [f"{'Game' if variant == 'calypso' else 'Hand'} 1 saved."]
+        assert answer.flashed == [saved(variant)]
         assert len(hands) == 1
     else:
         assert hands == [] and table.revision(match_id) == 1
-        refused_on_the_form(answer, *hand_place(variant, name, players, expected))
+        refused_on_the_form(answer, *hand_place(variant, name, expected))
 
 
 # A value of any JSON type, hostile text included; NaN and infinities are what

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -570,3 +571,246 @@ def test_the_match_stake_and_summary_types_live_in_the_model():
     assert {n: getattr(scorekeeper.model, n).__module__ for n in kept} == {
         n: "scorekeeper.model" for n in kept
     }
+
+
+# --- SQL in the storage layer only ------------------------------------------------------
+
+# The storage layer: the connection, the one write path and the matches (db.py),
+# the store's frozen history (migrations.py), and the groups' and summaries'
+# rows (store/). No other module holds a statement or a sqlite-utils call.
+STORAGE = {"scorekeeper.db", "scorekeeper.migrations"}
+STORAGE_PACKAGE = "scorekeeper.store"
+
+# Methods that only a database answers (sqlite3's and sqlite-utils'), and those
+# that are SQL when called on a table (`db["groups"].insert(…)`, never a list's).
+DATABASE_METHODS = {
+    "execute",
+    "executemany",
+    "executescript",
+    "query",
+    "table",
+    "insert_all",
+    "upsert",
+    "upsert_all",
+    "rows_where",
+    "delete_where",
+    "create_table",
+    "create_index",
+    "enable_fts",
+}
+TABLE_METHODS = {"insert", "update", "delete", "create", "lookup", "get", "transform", "drop"}
+TABLE_ATTRIBUTES = {"rows", "count", "pks", "columns", "columns_dict"}
+# A statement written out: its first words, as SQL (not English) starts it.
+STATEMENT = re.compile(
+    r"\s*(select\s+(\*|distinct\s|\(|\w+\(|[\w.]+\s*(,|as\s|from\s))"
+    r"|insert\s+(or\s+\w+\s+)?into\s|update\s+\w+\s+set\s|delete\s+from\s+\w+\s*(where\b|$)|create\s+(unique\s+)?(table|index|view|trigger)\s|pragma\s"
+    r"|alter\s+table\s|drop\s+(table|index)\s|begin(\s+immediate)?\s*$|commit\s*$|rollback\s*$"
+    r"|with\s+\w+\s+as\s*\()",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _table(node: ast.expr) -> bool:
+    """`db["groups"]`, `db[name]` or `db.table("groups")`: a table of sqlite-utils."""
+    if isinstance(node, ast.Subscript):
+        named = isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+        base = node.value.attr if isinstance(node.value, ast.Attribute) else node.value
+        return named or getattr(base, "id", base) in ("db", "database")
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "table"
+    )
+
+
+def sql_in(path: Path) -> list[str]:
+    """Each place in the file at `path` that holds SQL: a database method called,
+    a table's method or rows read, `sqlite3.connect` or `Database(…)` opened, a
+    statement written in a string. One line each, "line: what"."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            attr, owner = node.func.attr, node.func.value
+            if attr in DATABASE_METHODS or (attr in TABLE_METHODS and _table(owner)):
+                found.append(f"{node.lineno}: .{attr}()")
+            elif attr == "connect" and isinstance(owner, ast.Name) and owner.id == "sqlite3":
+                found.append(f"{node.lineno}: sqlite3.connect()")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "Database":
+                found.append(f"{node.lineno}: Database()")
+        elif isinstance(node, ast.Attribute):
+            if node.attr in TABLE_ATTRIBUTES and _table(node.value):
+                found.append(f"{node.lineno}: .{node.attr}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            sql = id(node) not in docstrings and STATEMENT.match(node.value)
+            if sql:
+                found.append(f"{node.lineno}: {' '.join(node.value.split())[:40]!r}")
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def _storage(name: str) -> bool:
+    return name in STORAGE or name == STORAGE_PACKAGE or name.startswith(STORAGE_PACKAGE + ".")
+
+
+def test_no_sql_outside_the_storage_layer():
+    found = {
+        name: sql_in(path) for name, path in MODULES.items() if not _storage(name) and sql_in(path)
+    }
+    assert found == {}
+
+
+def test_the_storage_layer_is_where_the_sql_is():
+    """The finder's control: it finds the statements where they are."""
+
+    def what(name: str) -> set[str]:
+        return {line.split(": ", 1)[1] for line in sql_in(MODULES[name])}
+
+    assert {".execute()", "'PRAGMA journal_mode = DELETE'"} <= what("scorekeeper.db")
+    assert {".query()", "'select id from groups where watch = ?'"} <= what(
+        "scorekeeper.store.groups"
+    )
+    assert {".insert()", ".query()"} <= what("scorekeeper.store.journal")
+    assert ".create()" in what("scorekeeper.migrations")
+
+
+PLANTED_SQL = '''\
+"""Select the players from the list (a docstring, English, not SQL)."""
+import sqlite3
+from sqlite_utils import Database
+
+ROWS = """
+select id from groups where name = ?
+"""
+
+def read(db, names):
+    """Update the names: never SQL in a docstring."""
+    names.insert(0, "Ann")  # a list's insert
+    names.update({"Bob": 1}) if isinstance(names, dict) else None
+    db["groups"].insert({"id": 1})
+    db[names[0]].insert({"id": 2})
+    names[0].insert(0, "Cy")  # a list in a list
+    db.table("matches").update(1, {"title": "x"})
+    ids = [row["id"] for row in db["groups"].rows]
+    db.execute("PRAGMA journal_mode = DELETE")
+    db.conn.executemany("x", [])
+    message = "Delete from the group: choose a member"
+    message = "Select the players from the list, or select one."
+    sqlite3.connect(":memory:")
+    Database(memory=True)
+    return list(db.query(ROWS)), ids, message, f"insert into t values ({1})"
+'''
+
+
+def test_the_sql_finder_finds_each_kind_and_no_english(tmp_path):
+    path = tmp_path / "planted.py"
+    path.write_text(PLANTED_SQL, encoding="utf-8")
+    assert sql_in(path) == [
+        "5: 'select id from groups where name = ?'",
+        "13: .insert()",
+        "14: .insert()",
+        "16: .update()",
+        "16: .table()",
+        "17: .rows",
+        "18: .execute()",
+        "18: 'PRAGMA journal_mode = DELETE'",
+        "19: .executemany()",
+        "22: sqlite3.connect()",
+        "23: Database()",
+        "24: .query()",
+        "24: 'insert into t values ('",
+    ]
+
+
+# --- thin views: a view module imports no other, and no view function runs long ------
+
+
+def view_modules(modules: dict[str, Path], package: str = "scorekeeper.views") -> set[str]:
+    """The modules of `package` that define routes: those that make a Blueprint at
+    their top level. The package's other modules are what the views share."""
+    found = set()
+    for name, path in modules.items():
+        if not name.startswith(f"{package}."):
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            value = getattr(node, "value", None)
+            if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(value, ast.Call):
+                called = value.func
+                if getattr(called, "id", getattr(called, "attr", None)) == "Blueprint":
+                    found.add(name)
+    return found
+
+
+def views_importing_views(graph: dict[str, set[str]], views: set[str]) -> list[str]:
+    return sorted(f"{v} imports {w}" for v in views for w in graph[v] & views)
+
+
+def test_a_view_module_importing_another_is_found(tmp_path):
+    files = {
+        "planted/__init__.py": "",
+        "planted/views/__init__.py": "",
+        "planted/views/shared.py": "def helper(): ...\n",
+        "planted/views/a.py": (
+            "from flask import Blueprint\nfrom .shared import helper\n"
+            "bp = Blueprint('a', __name__)\n"
+        ),
+        "planted/views/b.py": (
+            "import flask\nfrom . import a\nbp: flask.Blueprint = flask.Blueprint('b', __name__)\n"
+        ),
+    }
+    modules = _plant(tmp_path, files)
+    graph, _ = import_graph(modules, top="planted")
+    views = view_modules(modules, "planted.views")
+    assert views == {"planted.views.a", "planted.views.b"}
+    assert views_importing_views(graph, views) == ["planted.views.b imports planted.views.a"]
+
+
+def test_no_view_module_imports_another():
+    """A page's data, its CSV rows and its PDF answer live below the views
+    (scorekeeper/viewmodels/); what several views share (pages, commands,
+    messages, phone, routing…) is a module of views/ that defines no routes."""
+    views = view_modules(MODULES)
+    assert {"scorekeeper.views.groups", "scorekeeper.views.ledger"} <= views
+    assert "scorekeeper.views.pages" not in views
+    assert views_importing_views(GRAPH, views) == []
+
+
+MAX_VIEW_FUNCTION_LINES = 50
+
+
+def long_functions(path: Path, limit: int) -> list[str]:
+    """Each function of `path` longer than `limit` lines, from `def` to its last line."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = node.end_lineno - node.lineno + 1
+            if length > limit:
+                where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+                found.append(f"{where}:{node.lineno} {node.name}: {length} lines")
+    return found
+
+
+def test_the_length_of_a_function_is_measured_from_def_to_its_last_line(tmp_path):
+    planted = tmp_path / "planted.py"
+    body = "".join(f"    x{i} = {i}\n" for i in range(4))
+    planted.write_text(f"@decorated\ndef four():\n{body}\n\ndef one(): ...\n", encoding="utf-8")
+    assert long_functions(planted, 5) == []
+    assert [line.split(" ", 1)[1] for line in long_functions(planted, 4)] == ["four: 5 lines"]
+
+
+def test_no_function_in_the_views_or_their_view_models_runs_over_fifty_lines():
+    found = [
+        line
+        for folder in ("views", "viewmodels")
+        for path in sorted((PACKAGE / folder).glob("*.py"))
+        for line in long_functions(path, MAX_VIEW_FUNCTION_LINES)
+    ]
+    assert found == []

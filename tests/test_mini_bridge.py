@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import settlement_for
+from scorekeeper.games.common import STRAINS
 from scorekeeper.games.mini_bridge.rules import (
     MiniBridge,
     MiniBridgePlayed,
@@ -25,7 +26,8 @@ from scorekeeper.games.mini_bridge.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE, PARTNERSHIP
 from scorekeeper.variants import MatchError, check_players, replay, resolve_options
-from tests.games import Example, Kit, pay
+from scorekeeper.words import REDEAL_MARK
+from tests.games import Example, Generated, HandForm, Kit, Printed, numbered, pay, split, tricks_for
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 THREE = ["Ann", "Bob", "Cy"]
@@ -924,4 +926,150 @@ EXAMPLE_RESULTS = {
         chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["640", "1130", "580"]),
         hands=9,
     ),
+}
+
+
+def hcp_form(good: dict[str, str], numbers, without) -> HandForm:
+    """Mini Bridge's form: one HCP box per player (Ann, Bob, Cy, Dee in seat order)."""
+    boxes = [name for name in good if name.startswith("hcp")]
+    players = ["Ann", "Bob", "Cy", "Dee"]
+    return HandForm(
+        good=good,
+        numbers=numbers,
+        without=without,
+        inputs={**dict.fromkeys(boxes, (0, 37)), "game": {"yes", "no"}},
+        # An empty box is said in the form's words: whose points to enter.
+        places={
+            box: (f"hcp: {players[int(box[3:]) - 1]}", "hcp: enter the points of", box)
+            for box in boxes
+        },
+        wholes=dict.fromkeys(boxes, ("hcp",)),  # HCP that do not add up to 40
+    )
+
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy[, Dee]).
+HAND_FORMS = {
+    "mini-bridge": hcp_form(
+        {"hcp1": "10", "hcp2": "10", "hcp3": "12", "hcp4": "8", "game": "no", "strain": "H",
+         "tricks": "8"},
+        numbers=[("hcp1", "hcp: Ann"), ("hcp4", "hcp: Dee"), ("tricks", "tricks")],
+        without=[
+            ("hcp1", "hcp: enter the points of Ann"),
+            ("hcp4", "hcp: enter the points of Dee"),
+            ("game", "game: choose GAME or No GAME"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+    ),
+    "mini-bridge-3": hcp_form(
+        {"hcp1": "10", "hcp2": "10", "hcp3": "12", "game": "no", "strain": "H", "tricks": "8"},
+        numbers=[("hcp2", "hcp: Bob"), ("hcp3", "hcp: Cy"), ("tricks", "tricks")],
+        without=[
+            ("hcp3", "hcp: enter the points of Cy"),
+            ("game", "game: choose GAME or No GAME"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+    ),
+}  # fmt: skip
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "mini-bridge": Printed(
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["1 Ann 0 +450 0 +450", "↻ Bob 0 0 0 0", "2 Bob +80 0 +80 0", "3 Cy +50 0 +50 0",
+         "4 Dee +120 0 +120 0", "5 Ann 0 +460 0 +460", "6 Bob 0 +100 0 +100",
+         "7 Cy 0 +20 0 +20", "8 Dee +420 0 +420 0"],
+        "+670 +1030 +670 +1030",
+        ["Ann pays Bob 3.60 EUR", "Cy pays Dee 3.60 EUR"],
+    ),
+    "mini-bridge-3": Printed(
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann +420 0 0", "↻ Bob 0 0 0", "2 Bob 0 +90 0", "3 Cy +50 +50 0", "4 Ann +20 0 0",
+         "5 Bob 0 +420 0", "6 Cy 0 0 +420", "7 Ann 0 0 +160", "8 Bob 0 +420 0",
+         "9 Cy +150 +150 0"],
+        "+640 +1130 +580",
+        ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def mini_bridge_play(draw) -> dict[str, Any]:
+    game = draw(st.booleans())
+    strain = draw(st.sampled_from(STRAINS))
+    needed = {"NT": 9, "H": 10, "S": 10, "C": 11, "D": 11}[strain] if game else 7
+    return {"game": game, "strain": strain, "tricks": tricks_for(draw, needed)}
+
+
+def mini_bridge_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    hcp = dict(zip(players, split(draw, 40, 4, 37), strict=True))
+    ours, theirs = hcp[players[0]] + hcp[players[2]], hcp[players[1]] + hcp[players[3]]
+    if ours == theirs:
+        return {"hcp": hcp}  # 20–20: the same dealer deals again
+    record = {"hcp": hcp, **mini_bridge_play(draw)}
+    if draw(st.booleans()):
+        side = players[0::2] if ours > theirs else players[1::2]
+        order = coming.announcement_order
+        record["declarer"] = min(side, key=lambda p: (-hcp[p], order.index(p)))
+    return record
+
+
+def mini_bridge_3_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    *held, dummy = split(draw, 40, 4, 37)
+    hcp = dict(zip(players, held, strict=True))
+    order = coming.announcement_order
+    declarer = min(players, key=lambda p: (-hcp[p], order.index(p)))
+    if hcp[declarer] + dummy < 21 and draw(st.booleans()):
+        return {"hcp": hcp, "scrapped": True}
+    return {"hcp": hcp, **mini_bridge_play(draw)}
+
+
+def mini_bridge_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    tricks = [(("tricks",), 0, 13)] if "tricks" in record else []
+    return tricks + [(("hcp", player), 0, 37) for player in record.get("hcp", {})]
+
+
+TARGET_OR_HANDS = st.one_of(
+    st.just({}),
+    st.builds(dict, hands=st.integers(1, 6)),
+    st.builds(dict, target=st.integers(200, 1500)),
+)
+GENERATED = {
+    "mini-bridge": Generated(
+        mini_bridge_hand,
+        options=TARGET_OR_HANDS,
+        optional=frozenset({"declarer"}),
+        numbers=mini_bridge_numbers,
+    ),
+    "mini-bridge-3": Generated(
+        mini_bridge_3_hand,
+        options=TARGET_OR_HANDS,
+        optional=frozenset(),
+        numbers=mini_bridge_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "mini-bridge": [
+        "Ann & Cy 670",
+        "Bob & Dee 1030",
+    ],  # the partnerships' totals
+    "mini-bridge-3": ["Ann +640", "Bob +1130", "Cy +580"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # 20–20 (entry 2): "the same dealer deals again", recorded, not counted.
+    "mini-bridge": (numbered(1, REDEAL_MARK, range(2, 9)), "8 hands"),
+    # A scrapped deal (entry 2): not counted, the same dealer deals again.
+    "mini-bridge-3": (numbered(1, REDEAL_MARK, range(2, 10)), "9 hands"),
 }

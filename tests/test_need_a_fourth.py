@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import settlement_for
 from scorekeeper.games.common import parse_contract
@@ -20,7 +21,19 @@ from scorekeeper.games.need_a_fourth.rules import (
 )
 from scorekeeper.games.settlement import PAIRWISE
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from tests.games import (
+    PLAYER,
+    TEXT,
+    Example,
+    Generated,
+    HandForm,
+    Kit,
+    Printed,
+    bid_name,
+    numbered,
+    pay,
+    tricks_for,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 VARIANT = "need-a-fourth"
@@ -880,4 +893,99 @@ EXAMPLE_RESULTS = {
         ),
         hands=9,
     ),
+}
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "need-a-fourth": HandForm(
+        good={"chooser": "Ann", "partner": "Bob", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],  # level and strain make one contract
+        without=[
+            ("chooser", "chooser: choose the Chooser"),
+            ("partner", "partner: choose the Partner"),
+            ("level", "level: choose the level"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+        ],
+        more=("auction", "doubling"),
+        inputs={"chooser": PLAYER, "partner": PLAYER, "auction": TEXT},
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "need-a-fourth": Printed(
+        ["Maren", "Tobias", "Ilse"],
+        ["1 Maren +150 0 +150", "2 Tobias +800 +700 0", "3 Ilse 0 0 0",
+         "4 Maren −350 0 −150", "5 Tobias 0 −100 −50", "6 Ilse +1200 0 +1000",
+         "7 Maren +1200 0 +1200", "8 Tobias −200 −100 0", "9 Ilse 0 +250 +250"],
+        "+2800 +750 +2400",
+        ["Tobias pays Ilse 12.50 EUR", "Tobias pays Maren 24.50 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def need_a_fourth_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    if draw(st.integers(0, 9)) == 0:
+        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
+        return {**calls, "passed_out": True}
+    rank = draw(st.integers(0, 34))
+    record: dict[str, Any] = {}
+    if draw(st.booleans()):
+        # Bids rising, never two passes after a bid (that would end the auction) or
+        # three before the first one; the last bid is followed by two passes.
+        calls: list[str] = []
+        lower = st.integers(0, rank - 1) if rank else st.nothing()
+        earlier = sorted(draw(st.lists(lower, unique=True, max_size=4 if rank else 0)))
+        for bid in [*earlier, rank]:
+            calls += ["P"] * draw(st.integers(0, 1 if calls else 2))
+            calls.append(bid_name(bid))
+        record["auction"] = [*calls, "P", "P"]
+        chooser = coming.bidding_order[(len(calls) - 1) % 3]
+    else:
+        chooser = draw(st.sampled_from(players))
+        record["chooser"] = chooser
+    partner = draw(st.sampled_from([p for p in players if p != chooser]))
+    doubled = draw(st.integers(0, 2))
+    record |= {"partner": partner, "contract": bid_name(rank) + "X" * doubled}
+    if doubled == 2:
+        record["redoubled_by"] = draw(st.sampled_from([chooser, partner]))
+    record["tricks"] = tricks_for(draw, rank // 5 + 7)
+    if coming.liar_rule and "auction" not in record and draw(st.booleans()):
+        record["liars"] = draw(st.lists(st.sampled_from([chooser, partner]), unique=True))
+    return record
+
+
+def need_a_fourth_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+GENERATED = {
+    "need-a-fourth": Generated(
+        need_a_fourth_hand,
+        options=st.fixed_dictionaries(
+            {}, optional={"hands": st.sampled_from([3, 6]), "liar_rule": st.booleans()}
+        ),
+        optional=frozenset({"auction", "liars"}),
+        numbers=need_a_fourth_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "need-a-fourth": ["Maren +2800", "Tobias +750", "Ilse +2400"],  # each player's total
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # All passed (entry 3) counts as a hand.
+    "need-a-fourth": (numbered(range(1, 10)), "9 hands"),
 }

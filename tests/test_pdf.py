@@ -23,90 +23,12 @@ from scorekeeper.db import create_match, get_db
 from scorekeeper.matchfile import from_document
 from scorekeeper.pdf import BASE_URL, RefusedURL, StaticFetcher
 from scorekeeper.variants import replay_match
+from tests.games import VARIANT_IDS, pinned
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 A4 = (595, 842)  # points, rounded
 LETTER = (612, 792)
-
-# From examples/*.json: players, the appendix line of every hand
-# ("number dealer score…" with the hand's number as players count it, ↻ for a
-# redeal, which is not a hand, and no number before "end", the end marker),
-# totals, payments.
-PRINTED = {
-    "top-game": (
-        ["Ann", "Bob", "Cy"],
-        ["1 Ann −5 +10 −5", "2 Bob −4 −4 +8", "3 Cy −7 +5 +2", "4 Ann 0 0 0",
-         "5 Bob +6 −12 +6", "↻ Cy −4 +2 +2", "6 Cy −4 +8 −4", "7 Ann 0 0 0",
-         "8 Cy −10 −4 +14", "9 Bob +12 −6 −6", "10 Ann +4 +4 −8", "11 Cy +8 −4 −4",
-         "12 Bob 0 0 0"],
-        "−4 −1 +5",
-        ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
-    ),
-    "need-a-fourth": (
-        ["Maren", "Tobias", "Ilse"],
-        ["1 Maren +150 0 +150", "2 Tobias +800 +700 0", "3 Ilse 0 0 0",
-         "4 Maren −350 0 −150", "5 Tobias 0 −100 −50", "6 Ilse +1200 0 +1000",
-         "7 Maren +1200 0 +1200", "8 Tobias −200 −100 0", "9 Ilse 0 +250 +250"],
-        "+2800 +750 +2400",
-        ["Tobias pays Ilse 12.50 EUR", "Tobias pays Maren 24.50 EUR"],
-    ),
-    "bridge-for-three": (
-        ["Ann", "Bob", "Cy", "Dan"],
-        ["1 Ann 0 0 +2 0", "2 Bob 0 0 0 0", "3 Cy 0 0 0 +3", "4 Dan 0 −6 0 0",
-         "5 Ann +2 0 0 0", "6 Bob +2 0 +2 +2", "7 Cy 0 0 +4 0", "8 Dan +6 0 0 0",
-         "9 Ann 0 +1 0 0", "10 Bob 0 0 0 −1", "11 Cy 0 0 +3 0"],
-        "+10 −5 +11 +4",
-        ["Ann pays Cy 0.50 EUR", "Bob pays Cy 0.50 EUR", "Dan pays Cy 0.50 EUR"],
-    ),
-    "mini-bridge": (
-        ["Ann", "Bob", "Cy", "Dee"],
-        ["1 Ann 0 +450 0 +450", "↻ Bob 0 0 0 0", "2 Bob +80 0 +80 0", "3 Cy +50 0 +50 0",
-         "4 Dee +120 0 +120 0", "5 Ann 0 +460 0 +460", "6 Bob 0 +100 0 +100",
-         "7 Cy 0 +20 0 +20", "8 Dee +420 0 +420 0"],
-        "+670 +1030 +670 +1030",
-        ["Ann pays Bob 3.60 EUR", "Cy pays Dee 3.60 EUR"],
-    ),
-    "mini-bridge-3": (
-        ["Ann", "Bob", "Cy"],
-        ["1 Ann +420 0 0", "↻ Bob 0 0 0", "2 Bob 0 +90 0", "3 Cy +50 +50 0", "4 Ann +20 0 0",
-         "5 Bob 0 +420 0", "6 Cy 0 0 +420", "7 Ann 0 0 +160", "8 Bob 0 +420 0",
-         "9 Cy +150 +150 0"],
-        "+640 +1130 +580",
-        ["Ann pays Bob 4.30 EUR", "Cy pays Bob 6.10 EUR"],
-    ),
-    "rubber": (
-        ["Margaret", "Tom", "Helen", "Richard"],
-        ["1 Margaret +90 0 +90 0", "2 Tom 0 0 0 0", "3 Helen 0 +100 0 +100",
-         "4 Richard 0 +100 0 +100", "5 Margaret 0 +180 0 +180", "6 Tom +300 0 +300 0",
-         "7 Helen +100 0 +100 0", "8 Richard +1440 0 +1440 0", "9 Margaret 0 +230 0 +230",
-         "10 Tom 0 +40 0 +40", "11 Helen 0 +200 0 +200", "12 Richard 0 +1280 0 +1280"],
-        "+1930 +2130 +1930 +2130",
-        ["Helen pays Richard 1.00 GBP", "Margaret pays Tom 1.00 GBP"],
-    ),
-    "honeymoon": (
-        ["Sam", "Alex"],
-        ["1 Sam +70 0", "2 Alex 0 +220", "3 Sam 0 0", "4 Alex +500 0", "5 Sam +130 0",
-         "6 Alex 0 +60", "7 Sam +1370 +100", "8 Alex 0 +100", "9 Sam +90 0",
-         "end +100 +300"],
-        "+2260 +780",
-        ["Alex pays Sam 3.00 EUR"],
-    ),
-    "chicago": (
-        ["Ann", "Bob", "Cy", "Dee"],
-        ["1 Ann 0 +90 0 +90", "↻ Bob 0 0 0 0", "2 Bob 0 +720 0 +720", "3 Cy 0 +500 0 +500",
-         "4 Dee +160 0 +160 0", "5 Ann +40 0 +40 0", "6 Bob +100 0 +100 0",
-         "7 Cy +1430 0 +1430 0", "8 Dee 0 +190 0 +190"],
-        "+1730 +1500 +1730 +1500",
-        ["Bob pays Ann 0.20 EUR", "Dee pays Cy 0.20 EUR"],
-    ),
-    "calypso": (
-        ["Ann", "Bob", "Cy", "Dan"],
-        ["1 Ann +2110 +1990 +2110 +1990", "2 Bob +2190 +3330 +2190 +3330"],
-        "+4300 +5320 +4300 +5320",
-        ["Ann pays Bob 1.02 EUR", "Cy pays Dan 1.02 EUR"],
-    ),
-}  # fmt: skip
 
 
 def example(name: str) -> dict:
@@ -137,13 +59,23 @@ def size(reader: PdfReader, page: int = 0) -> tuple[int, int]:
 # --- every variant on paper --------------------------------------------------
 
 
+# What each example's PDF shows is pinned by its game's own tests (PRINTED in
+# tests/test_<family>.py, tests/games.py): players, the appendix line of every
+# hand, totals, payments.
+
+
+def printed(name: str) -> tuple[list[str], list[str], str, list[str]]:
+    row = pinned(name, "PRINTED")
+    return row.players, row.hands, row.totals, row.payments
+
+
 def test_every_example_is_checked():
-    assert sorted(PRINTED) == sorted(p.stem for p in EXAMPLES.glob("*.json"))
+    assert sorted(VARIANT_IDS) == sorted(p.stem for p in EXAMPLES.glob("*.json"))
 
 
-@pytest.mark.parametrize("name", list(PRINTED))
+@pytest.mark.parametrize("name", VARIANT_IDS)
 def test_pdf_shows_players_hands_totals_and_payments(client, name):
-    players, hands, totals, payments = PRINTED[name]
+    players, hands, totals, payments = printed(name)
     document = example(name)
     texts = pages_text(get_pdf(client, store(client, document), "?appendix=1"))
     text = "\n".join(texts)
@@ -160,9 +92,9 @@ def test_pdf_shows_players_hands_totals_and_payments(client, name):
         assert page.splitlines()[-1].endswith(f"Page {number} of {len(texts)}")
 
 
-@pytest.mark.parametrize("name", list(PRINTED))
+@pytest.mark.parametrize("name", VARIANT_IDS)
 def test_pdf_without_appendix_still_has_totals_and_payments(client, name):
-    players, _, totals, payments = PRINTED[name]
+    players, _, totals, payments = printed(name)
     reader = get_pdf(client, store(client, example(name)))
     text = "\n".join(pages_text(reader))
     assert "Every hand explained" not in text

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import pdf
+from scorekeeper.games.catalog import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
-# Four variants, so four sheet templates and their stylesheets.
-EVENINGS = ("top-game", "rubber", "calypso", "mini-bridge")
+# A variant of each game, so every game's sheet template and stylesheet.
+EVENINGS = tuple(game.variants[0].id for game in GAMES)
 RUNS = 2  # fresh processes per import order, side by side
 
 MAKE_APP = """

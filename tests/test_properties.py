@@ -4,6 +4,8 @@ Valid match files are built hand by hand: each next hand is drawn from what the
 replay so far says is legal (`Outcome.upcoming`: dealer, bidding order, the
 players of a Bridge for Three hand, …), so every generated file must score.
 Invalid files are valid ones with one mutation that the rules must reject.
+How to draw a legal hand of a game, its options and which of its fields may be
+left out is its own tests' (GENERATED in tests/test_<family>.py, tests/games.py).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from hypothesis import strategies as st
 
 from scorekeeper import cli
 from scorekeeper.games.catalog import VARIANTS
-from scorekeeper.games.common import STRAINS, Outcome
+from scorekeeper.games.common import Outcome
 from scorekeeper.matchfile import TOP_LEVEL_KEYS, dumps, from_document, loads
 from scorekeeper.names import text_problem
 from scorekeeper.report import score_document
 from scorekeeper.settle import exact_balances, settle
 from scorekeeper.variants import MatchError, replay, replay_match
+from tests.games import Generated, pinned
 
 SETTINGS = settings(
     max_examples=30,
@@ -46,234 +49,11 @@ FLOOR, WINNING_HOLE = -6, 11
 ALL_VARIANTS = list(VARIANTS)
 
 
-def bid_name(rank: int) -> str:
-    """0 -> 1C, 4 -> 1NT, 34 -> 7NT."""
-    return f"{rank // 5 + 1}{STRAINS[rank % 5]}"
+def generated(variant: str) -> Generated:
+    """How to draw a legal match of the variant, as its game's own tests say
+    (GENERATED in tests/test_<family>.py, tests/games.py)."""
+    return pinned(variant, "GENERATED")
 
-
-def split(draw, total: int, parts: int, most: int) -> list[int]:
-    """`total` cut into `parts` whole numbers, each at most `most`."""
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    values = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
-    for i, value in enumerate(values):
-        if value > most:  # only one part can be too big; give the excess to the next
-            values[i] = most
-            values[(i + 1) % parts] += value - most
-    return values
-
-
-def tricks_for(draw, needed: int) -> int:
-    """Any number of tricks, but made contracts often enough to move the game on."""
-    return draw(st.one_of(st.integers(0, 13), st.integers(min(needed, 13), 13)))
-
-
-# --- one legal hand per variant ---------------------------------------------------
-
-
-def top_game_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["played"] * 4 + ["passed", "misinformation"]))
-    if kind == "passed":
-        calls = draw(st.sampled_from([{}, {"bids": [None, None, None]}]))
-        return {**calls, "passed_out": True}
-    declarer = draw(st.sampled_from(players))
-    opponents = [p for p in players if p != declarer]
-    if kind == "misinformation":
-        return {"declarer": declarer, "misinformation": draw(st.sampled_from(opponents))}
-    bid = draw(st.integers(2, 13))
-    dummy_tops = draw(st.integers(0, 12))
-    record: dict[str, Any] = {}
-    if draw(st.booleans()):
-        # The auction: bids rising in bidding order, the declarer's the last and highest.
-        order = coming.bidding_order
-        seat = order.index(declarer)
-        top = draw(st.integers(2, bid))
-        earlier = (
-            draw(st.lists(st.integers(2, top - 1), unique=True, max_size=seat)) if top > 2 else []
-        )
-        seats = sorted(draw(st.permutations(range(seat)))[: len(earlier)]) if seat else []
-        calls: list[int | None] = [None, None, None]
-        for where, value in zip(seats, sorted(earlier), strict=True):
-            calls[where] = value
-        calls[seat] = top
-        record["bids"] = calls
-    record |= {"declarer": declarer, "bid": bid, "dummy_tops": dummy_tops}
-    if draw(st.booleans()):
-        record["declarer_tops"] = draw(st.integers(0, 12 - dummy_tops))
-    if draw(st.booleans()):
-        record["dummy_longest"] = draw(st.sampled_from("CDHS")) + str(draw(st.integers(4, 13)))
-    pn = bid + dummy_tops
-    if pn <= 4:
-        return record
-    strain = draw(st.sampled_from(STRAINS))
-    level = pn - 4 if strain == "NT" else pn - 3
-    doubled = draw(st.integers(0, 2)) if pn <= 10 else 0
-    record["contract"] = f"{level}{strain}{'X' * doubled}"
-    if doubled:
-        record["doubler"] = draw(st.sampled_from(opponents))
-    record["tricks"] = tricks_for(draw, level + 6)
-    return record
-
-
-def need_a_fourth_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    if draw(st.integers(0, 9)) == 0:
-        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
-        return {**calls, "passed_out": True}
-    rank = draw(st.integers(0, 34))
-    record: dict[str, Any] = {}
-    if draw(st.booleans()):
-        # Bids rising, never two passes after a bid (that would end the auction) or
-        # three before the first one; the last bid is followed by two passes.
-        calls: list[str] = []
-        lower = st.integers(0, rank - 1) if rank else st.nothing()
-        earlier = sorted(draw(st.lists(lower, unique=True, max_size=4 if rank else 0)))
-        for bid in [*earlier, rank]:
-            calls += ["P"] * draw(st.integers(0, 1 if calls else 2))
-            calls.append(bid_name(bid))
-        record["auction"] = [*calls, "P", "P"]
-        chooser = coming.bidding_order[(len(calls) - 1) % 3]
-    else:
-        chooser = draw(st.sampled_from(players))
-        record["chooser"] = chooser
-    partner = draw(st.sampled_from([p for p in players if p != chooser]))
-    doubled = draw(st.integers(0, 2))
-    record |= {"partner": partner, "contract": bid_name(rank) + "X" * doubled}
-    if doubled == 2:
-        record["redoubled_by"] = draw(st.sampled_from([chooser, partner]))
-    record["tricks"] = tricks_for(draw, rank // 5 + 7)
-    if coming.liar_rule and "auction" not in record and draw(st.booleans()):
-        record["liars"] = draw(st.lists(st.sampled_from([chooser, partner]), unique=True))
-    return record
-
-
-def bridge_for_three_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    playing = coming.players
-    if draw(st.integers(0, 9)) == 0:
-        calls = draw(st.sampled_from([{}, {"auction": ["P", "P", "P"]}]))
-        return {**calls, "passed_out": True}
-    declarer = draw(st.sampled_from(playing))
-    level = draw(st.integers(1, 7))
-    bid = f"{level}{draw(st.sampled_from(STRAINS))}"
-    doubled = draw(st.booleans())
-    record: dict[str, Any] = {}
-    seat = playing.index(declarer)
-    doubler = playing[(seat + 1) % 3]
-    if draw(st.booleans()):
-        record["auction"] = ["P"] * seat + [bid] + (["X", "P", "P"] if doubled else ["P", "P"])
-    else:
-        doubler = draw(st.sampled_from([p for p in playing if p != declarer]))
-    record |= {"declarer": declarer, "contract": bid + ("X" if doubled else "")}
-    if doubled and draw(st.booleans()):
-        record["doubler"] = doubler
-    record["tricks"] = tricks_for(draw, level + 6)
-    return record
-
-
-def mini_bridge_play(draw) -> dict[str, Any]:
-    game = draw(st.booleans())
-    strain = draw(st.sampled_from(STRAINS))
-    needed = {"NT": 9, "H": 10, "S": 10, "C": 11, "D": 11}[strain] if game else 7
-    return {"game": game, "strain": strain, "tricks": tricks_for(draw, needed)}
-
-
-def mini_bridge_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    hcp = dict(zip(players, split(draw, 40, 4, 37), strict=True))
-    ours, theirs = hcp[players[0]] + hcp[players[2]], hcp[players[1]] + hcp[players[3]]
-    if ours == theirs:
-        return {"hcp": hcp}  # 20–20: the same dealer deals again
-    record = {"hcp": hcp, **mini_bridge_play(draw)}
-    if draw(st.booleans()):
-        side = players[0::2] if ours > theirs else players[1::2]
-        order = coming.announcement_order
-        record["declarer"] = min(side, key=lambda p: (-hcp[p], order.index(p)))
-    return record
-
-
-def mini_bridge_3_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    *held, dummy = split(draw, 40, 4, 37)
-    hcp = dict(zip(players, held, strict=True))
-    order = coming.announcement_order
-    declarer = min(players, key=lambda p: (-hcp[p], order.index(p)))
-    if hcp[declarer] + dummy < 21 and draw(st.booleans()):
-        return {"hcp": hcp, "scrapped": True}
-    return {"hcp": hcp, **mini_bridge_play(draw)}
-
-
-def rubber_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    if draw(st.integers(0, 9)) == 0:
-        return {"passed_out": True}
-    level = draw(st.integers(1, 7))
-    strain = draw(st.sampled_from(STRAINS))
-    doubled = draw(st.integers(0, 2))
-    record: dict[str, Any] = {
-        "declarer": draw(st.sampled_from(players)),
-        "contract": f"{level}{strain}{'X' * doubled}",
-        "tricks": tricks_for(draw, level + 6),
-    }
-    if draw(st.integers(0, 3)) == 0:
-        points = 150 if strain == "NT" else draw(st.sampled_from([100, 150]))
-        record["honors"] = {"holder": draw(st.sampled_from(players)), "points": points}
-    return record
-
-
-def calypso_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
-    left = 208
-    tallies = {}
-    for player in players:
-        calypsos = draw(st.integers(0, min(4, left // 13)))
-        left -= 13 * calypsos
-        # Four calypsos use all four decks' cards of that trump: none can be in progress.
-        incomplete = draw(st.integers(0, min(12, left) if calypsos < 4 else 0))
-        left -= incomplete
-        tallies[player] = {"calypsos": calypsos, "incomplete": incomplete}
-    for player, discards in zip(players, split(draw, left, 4, 208), strict=True):
-        tallies[player]["discards"] = discards
-    return {"tallies": tallies}
-
-
-HAND = {
-    "top-game": top_game_hand,
-    "need-a-fourth": need_a_fourth_hand,
-    "bridge-for-three": bridge_for_three_hand,
-    "mini-bridge": mini_bridge_hand,
-    "mini-bridge-3": mini_bridge_3_hand,
-    "rubber": rubber_hand,
-    "honeymoon": rubber_hand,
-    "chicago": rubber_hand,
-    "calypso": calypso_hand,
-}
-
-OPTIONS = {
-    "top-game": st.fixed_dictionaries({}, optional={"hands_per_half": st.integers(1, 6)}),
-    "need-a-fourth": st.fixed_dictionaries(
-        {}, optional={"hands": st.sampled_from([3, 6]), "liar_rule": st.booleans()}
-    ),
-    "bridge-for-three": st.just({}),
-    "mini-bridge": st.one_of(
-        st.just({}),
-        st.builds(dict, hands=st.integers(1, 6)),
-        st.builds(dict, target=st.integers(200, 1500)),
-    ),
-    "mini-bridge-3": st.one_of(
-        st.just({}),
-        st.builds(dict, hands=st.integers(1, 6)),
-        st.builds(dict, target=st.integers(200, 1500)),
-    ),
-    "rubber": st.fixed_dictionaries(
-        {}, optional={"rubbers": st.integers(1, 2), "round_to_hundreds": st.booleans()}
-    ),
-    "honeymoon": st.fixed_dictionaries(
-        {}, optional={"rubbers": st.integers(1, 2), "round_to_hundreds": st.booleans()}
-    ),
-    "chicago": st.fixed_dictionaries(
-        {},
-        optional={
-            "rounds": st.integers(1, 2),
-            "round_to_hundreds": st.booleans(),
-            "swap_vulnerability": st.booleans(),
-        },
-    ),
-    "calypso": st.fixed_dictionaries({}, optional={"games": st.integers(1, 3)}),
-}
 
 STAKES = st.fixed_dictionaries(
     {
@@ -295,7 +75,7 @@ def matches(draw, variant: str, stake=None, end=True) -> dict[str, Any]:
     """A valid match document for `variant`, each hand legal after the ones before."""
     count = draw(st.sampled_from(VARIANTS[variant].player_counts))
     players = draw(st.permutations(NAMES))[:count]
-    options = draw(OPTIONS[variant])
+    options = draw(generated(variant).options)
     doc: dict[str, Any] = {"format": FORMAT, "variant": variant}
     if draw(st.booleans()):
         doc["title"] = draw(TITLES)
@@ -308,7 +88,7 @@ def matches(draw, variant: str, stake=None, end=True) -> dict[str, Any]:
         outcome = replay(variant, players, options, hands)
         if outcome.finished:
             break
-        hands.append(HAND[variant](draw, players, outcome.upcoming))
+        hands.append(generated(variant).hand(draw, players, outcome.upcoming))
     if (
         end
         and draw(st.integers(0, 4)) == 0
@@ -450,19 +230,6 @@ def test_one_scored_hand_per_entry_and_scores_add_up_to_the_totals(variant, data
 
 # --- invalid files: exit 2, a line per problem, never a traceback ------------------
 
-# Hand fields whose absence is fine; every other field, once present, is needed.
-OPTIONAL_FIELDS = {
-    "top-game": {"bids", "declarer_tops", "dummy_longest"},
-    "need-a-fourth": {"auction", "liars"},
-    "bridge-for-three": {"auction", "doubler"},
-    "mini-bridge": {"declarer"},
-    "mini-bridge-3": set(),
-    "rubber": {"honors"},
-    "honeymoon": {"honors"},
-    "chicago": {"honors"},
-    "calypso": set(),
-}
-RANGES = {"bid": (2, 13), "dummy_tops": (0, 12), "declarer_tops": (0, 12), "tricks": (0, 13)}
 # Wrong values for each top-level key; none of them can be read as valid.
 WRONG_TOP_LEVEL = {
     "format": st.one_of(st.integers(), st.just("scorekeeper-match/2"), st.lists(st.none())),
@@ -577,13 +344,14 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
             return None
         hands[i][draw(st.sampled_from(sorted(hands[i])))] = {"?": [None]}
     elif kind == "hand number out of range":
-        if not out_of_range_hand(draw, hands):
+        if not out_of_range_hand(draw, hands, variant):
             return None
     elif kind == "hand field deleted":
-        i = pick_hand(draw, hands, lambda h: set(h) - OPTIONAL_FIELDS[variant])
+        optional = generated(variant).optional
+        i = pick_hand(draw, hands, lambda h: set(h) - optional)
         if i is None:
             return None
-        del hands[i][draw(st.sampled_from(sorted(set(hands[i]) - OPTIONAL_FIELDS[variant])))]
+        del hands[i][draw(st.sampled_from(sorted(set(hands[i]) - optional)))]
     elif kind == "hand not an object":
         if not hands:
             return None
@@ -602,15 +370,14 @@ def mutate(draw, doc: dict[str, Any]) -> dict[str, Any] | None:
     return doc
 
 
-def out_of_range_hand(draw, hands: list) -> bool:
+def out_of_range_hand(draw, hands: list, variant: str) -> bool:
     """Put a number of one hand (a field, an HCP, a tally, a contract level) out of range."""
     i = pick_hand(draw, hands)
     if i is None:
         return False
     record = hands[i]
-    targets = [k for k in record if k in RANGES]
-    targets += [("hcp", p) for p in record.get("hcp", {})]
-    targets += [("tallies", p, f) for p, t in record.get("tallies", {}).items() for f in t]
+    # The hand's whole numbers, as its game's own tests name them (Generated.numbers).
+    targets: list[Any] = list(generated(variant).numbers(record))
     if "contract" in record:
         targets.append("contract")
     if not targets:
@@ -621,13 +388,13 @@ def out_of_range_hand(draw, hands: list) -> bool:
         level = int(re.match(r"\d+", record["contract"]).group())
         bump = 1 if "bid" in record else 8 - level
         record["contract"] = f"{level + bump}{record['contract'][len(str(level)) :]}"
-    elif isinstance(target, str):
-        record[target] = draw(out_of_range(*RANGES[target]))
-    elif target[0] == "hcp":
-        record["hcp"][target[1]] = draw(out_of_range(0, 37))
     else:
-        high = {"calypsos": 4, "incomplete": 12, "discards": 208}[target[2]]
-        record["tallies"][target[1]][target[2]] = draw(out_of_range(0, high))
+        path, low, high = target
+        *within, last = path
+        place = record
+        for step in within:
+            place = place[step]
+        place[last] = draw(out_of_range(low, high))
     return True
 
 

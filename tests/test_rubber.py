@@ -1,12 +1,26 @@
 """Rubber bridge and Honeymoon bridge: docs/variants/rubber.md and
 docs/variants/honeymoon.md, every table row and Decision."""
 
-import pytest
+from typing import Any
 
-from scorekeeper.games.common import parse_contract
+import pytest
+from hypothesis import strategies as st
+
+from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.rubber.rules import contract_scores, trick_score, undertrick_values
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from scorekeeper.words import REDEAL_MARK
+from tests.games import (
+    PLAYER,
+    Example,
+    Generated,
+    HandForm,
+    Kit,
+    Printed,
+    numbered,
+    pay,
+    tricks_for,
+)
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]  # We: Ann & Cy, They: Bob & Dee
 PAIR = ["Ann", "Bob"]
@@ -769,4 +783,149 @@ EXAMPLE_RESULTS = {
         chart=(SIDES, ["We (Ann & Cy)", "They (Bob & Dee)"], ["1730", "1500"]),
         hands=8,
     ),
+}
+
+# The hand forms as tests/test_hostile.py sends them (players Ann, Bob[, Cy, Dee]).
+CONTRACT_WITHOUT = [
+    ("declarer", "declarer: choose the declarer"),
+    # Half a contract: the rules refuse it; the form names the button group left empty.
+    ("level", "level: choose the level"),
+    ("strain", "strain: choose a strain"),
+    ("tricks", "tricks: choose the number of tricks won"),
+]
+HONOURS = 'honours_holder: give {"holder": player, "points": 100 or 150}'
+HAND_FORMS = {
+    "rubber": HandForm(
+        good={
+            "declarer": "Ann",
+            "level": "2",
+            "strain": "H",
+            "tricks": "8",
+            "honours_holder": "Ann",
+            "honours_points": "100",
+        },
+        numbers=[("level", "strain"), ("tricks", "tricks"), ("honours_points", "honours_holder")],
+        without=[*CONTRACT_WITHOUT, ("honours_holder", HONOURS), ("honours_points", HONOURS)],
+        more=("doubling",),
+        inputs={"honours_holder": PLAYER, "honours_points": {"100", "150"}},
+        places={"honours_points": ("honours_holder",)},
+    ),
+    "honeymoon": HandForm(
+        good={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],
+        without=[CONTRACT_WITHOUT[0], CONTRACT_WITHOUT[3]],
+    ),
+    "chicago": HandForm(
+        good={"declarer": "Ann", "level": "2", "strain": "H", "tricks": "8"},
+        numbers=[("level", "strain"), ("tricks", "tricks")],
+        without=[CONTRACT_WITHOUT[1], CONTRACT_WITHOUT[3]],
+        more=("doubling",),
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "rubber": Printed(
+        ["Margaret", "Tom", "Helen", "Richard"],
+        ["1 Margaret +90 0 +90 0", "2 Tom 0 0 0 0", "3 Helen 0 +100 0 +100",
+         "4 Richard 0 +100 0 +100", "5 Margaret 0 +180 0 +180", "6 Tom +300 0 +300 0",
+         "7 Helen +100 0 +100 0", "8 Richard +1440 0 +1440 0", "9 Margaret 0 +230 0 +230",
+         "10 Tom 0 +40 0 +40", "11 Helen 0 +200 0 +200", "12 Richard 0 +1280 0 +1280"],
+        "+1930 +2130 +1930 +2130",
+        ["Helen pays Richard 1.00 GBP", "Margaret pays Tom 1.00 GBP"],
+    ),
+    "honeymoon": Printed(
+        ["Sam", "Alex"],
+        ["1 Sam +70 0", "2 Alex 0 +220", "3 Sam 0 0", "4 Alex +500 0", "5 Sam +130 0",
+         "6 Alex 0 +60", "7 Sam +1370 +100", "8 Alex 0 +100", "9 Sam +90 0",
+         "end +100 +300"],
+        "+2260 +780",
+        ["Alex pays Sam 3.00 EUR"],
+    ),
+    "chicago": Printed(
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["1 Ann 0 +90 0 +90", "↻ Bob 0 0 0 0", "2 Bob 0 +720 0 +720", "3 Cy 0 +500 0 +500",
+         "4 Dee +160 0 +160 0", "5 Ann +40 0 +40 0", "6 Bob +100 0 +100 0",
+         "7 Cy +1430 0 +1430 0", "8 Dee 0 +190 0 +190"],
+        "+1730 +1500 +1730 +1500",
+        ["Bob pays Ann 0.20 EUR", "Dee pays Cy 0.20 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def rubber_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    if draw(st.integers(0, 9)) == 0:
+        return {"passed_out": True}
+    level = draw(st.integers(1, 7))
+    strain = draw(st.sampled_from(STRAINS))
+    doubled = draw(st.integers(0, 2))
+    record: dict[str, Any] = {
+        "declarer": draw(st.sampled_from(players)),
+        "contract": f"{level}{strain}{'X' * doubled}",
+        "tricks": tricks_for(draw, level + 6),
+    }
+    if draw(st.integers(0, 3)) == 0:
+        points = 150 if strain == "NT" else draw(st.sampled_from([100, 150]))
+        record["honors"] = {"holder": draw(st.sampled_from(players)), "points": points}
+    return record
+
+
+def rubber_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    return [(("tricks",), 0, 13)] if "tricks" in record else []
+
+
+RUBBER_OPTIONS = st.fixed_dictionaries(
+    {}, optional={"rubbers": st.integers(1, 2), "round_to_hundreds": st.booleans()}
+)
+GENERATED = {
+    "rubber": Generated(
+        rubber_hand,
+        options=RUBBER_OPTIONS,
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+    "honeymoon": Generated(
+        rubber_hand,
+        options=RUBBER_OPTIONS,
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+    "chicago": Generated(
+        rubber_hand,
+        options=st.fixed_dictionaries(
+            {},
+            optional={
+                "rounds": st.integers(1, 2),
+                "round_to_hundreds": st.booleans(),
+                "swap_vulnerability": st.booleans(),
+            },
+        ),
+        optional=frozenset({"honors"}),
+        numbers=rubber_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "rubber": ["Margaret & Helen 1930", "Tom & Richard 2130"],  # the whole match
+    "honeymoon": ["Sam 2260", "Alex 780"],  # two players: a side each
+    "chicago": ["Ann & Cy 1730", "Bob & Dee 1500"],  # every round so far
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # A passed-out rubber hand (entry 2) is a deal: the deal passes on.
+    "rubber": (numbered(range(1, 13)), "12 hands"),
+    # The end marker (stopped early) is not a hand and has no number.
+    "honeymoon": (numbered(range(1, 10), ""), "9 hands"),
+    # A passed-out Chicago deal (entry 2) is dealt again and not counted.
+    "chicago": (numbered(1, REDEAL_MARK, range(2, 9)), "8 hands"),
 }

@@ -30,12 +30,17 @@ from scorekeeper.app import create_app
 from scorekeeper.changelog import APPEND, Command
 from scorekeeper.matchfile import dumps, loads
 from scorekeeper.report import score_document
+from tests.games import VARIANT_IDS
 from tests.phones import Phone, accepting, free_port
 from tests.test_backup import EXAMPLES, example, imported_ids
 from tests.test_backup import scorekeeper as run_command
 from tests.test_groupfile import friday
 
 ROOT = Path(__file__).resolve().parent.parent
+# Any game's example evening will do: the first and the last of the catalog.
+FIRST, LAST = VARIANT_IDS[0], VARIANT_IDS[-1]
+# What filled_instance stores: every example, and the matches of Friday's group.
+STORED = len(EXAMPLES) + len(friday()["matches"])
 
 
 def scorekeeper(capsys, *args) -> tuple[int, str, str]:
@@ -164,7 +169,7 @@ def test_a_round_backs_up_only_after_a_change(tmp_path):
     assert first is not None and first.parent == instance / "backups"
     assert mode(instance / "backups") == 0o700 and mode(first) == 0o600
     assert keeper.round() is None  # nothing changed: no second copy
-    evening = loads(example("top-game").read_text())
+    evening = loads(example(FIRST).read_text())
     db = store.connect(database)
     match_id = store.create_match(db, replace(evening, hands=[])).match_id
     second = keeper.round()
@@ -185,7 +190,7 @@ def test_a_new_server_backs_up_only_when_the_store_changed_since_the_newest_back
     # The next server finds the newest backup holding what the store holds.
     assert safekeeping.Keeper(database, instance / "backups", interval=3600).round() is None
     db = store.connect(database)
-    store.create_match(db, loads(example("calypso").read_text()))
+    store.create_match(db, loads(example(LAST).read_text()))
     db.close()
     again = safekeeping.Keeper(database, instance / "backups", interval=3600).round()
     assert again is not None and again != made
@@ -210,7 +215,7 @@ def test_the_backup_thread_backs_up_a_change_and_stops(tmp_path):
     try:
         first = wait_for(lambda: automatic(instance), "a first backup")
         db = store.connect(database)
-        store.create_match(db, loads(example("rubber").read_text()))
+        store.create_match(db, loads(example(LAST).read_text()))
         db.close()
         later = wait_for(
             lambda: automatic(instance) if len(automatic(instance)) == 2 else [], "a second"
@@ -284,12 +289,12 @@ def test_a_restore_into_a_fresh_instance_gives_back_every_match_and_group(tmp_pa
     fresh = tmp_path / "fresh"
     assert scorekeeper(capsys, "restore", "--instance", fresh, copy) == (
         0,
-        f"Restored 13 matches and 1 group from {copy}.\n",
+        f"Restored {STORED} matches and 1 group from {copy}.\n",
         "",
     )
     assert mode(fresh / "scorekeeper.db") == 0o600
     before, after = everything(home), everything(fresh)
-    assert len(before) == 13 * 2 + 3
+    assert len(before) == STORED * 2 + 3
     assert after == before
 
 
@@ -298,23 +303,23 @@ def test_a_restore_keeps_the_store_it_replaces_so_it_can_be_undone(tmp_path, cap
     copy = tmp_path / "copy.db"
     assert scorekeeper(capsys, "backup", "--instance", home, copy)[0] == 0
     other = tmp_path / "other"
-    scorekeeper(capsys, "import", "--instance", other, example("calypso"))
+    scorekeeper(capsys, "import", "--instance", other, example(LAST))
     status, out, err = scorekeeper(capsys, "restore", "--instance", other, copy)
     assert (status, err) == (0, "")
     [kept] = re.findall(r"The store as it was is in (\S+) \(restore that file to undo\)\.", out)
     assert out == (
-        f"Restored 13 matches and 1 group from {copy}.\n"
+        f"Restored {STORED} matches and 1 group from {copy}.\n"
         f"The store as it was is in {kept} (restore that file to undo).\n"
     )
     assert Path(kept).parent == other / "backups" and mode(Path(kept)) == 0o600
     assert re.fullmatch(r"before-restore-\d{8}T\d{6}Z\.db", Path(kept).name)
-    assert stored_counts(other / "scorekeeper.db") == (13, 1)
+    assert stored_counts(other / "scorekeeper.db") == (STORED, 1)
     status, out, err = scorekeeper(capsys, "restore", "--instance", other, kept)
     assert (status, err) == (0, "")
     assert out.startswith(f"Restored 1 match and 0 groups from {kept}.\n")
     assert [
         m.variant for m in store.list_matches(store.connect(str(other / "scorekeeper.db")))
-    ] == ["calypso"]
+    ] == [LAST]
 
 
 def test_an_automatic_backup_restores_like_a_manual_one(tmp_path, capsys):
@@ -323,7 +328,7 @@ def test_an_automatic_backup_restores_like_a_manual_one(tmp_path, capsys):
     fresh = tmp_path / "fresh"
     assert scorekeeper(capsys, "restore", "--instance", fresh, made)[:2] == (
         0,
-        f"Restored 13 matches and 1 group from {made}.\n",
+        f"Restored {STORED} matches and 1 group from {made}.\n",
     )
     assert everything(fresh) == everything(home)
 
@@ -397,7 +402,7 @@ def test_a_damaged_or_foreign_file_is_refused_in_one_line_and_the_store_untouche
     good = tmp_path / "good.db"
     assert scorekeeper(capsys, "backup", "--instance", home, good)[0] == 0
     current = tmp_path / "current"
-    scorekeeper(capsys, "import", "--instance", current, example("top-game"))
+    scorekeeper(capsys, "import", "--instance", current, example(FIRST))
     database = current / "scorekeeper.db"
     files_before = sorted(p.name for p in current.iterdir())
     seen_before = everything(current)
@@ -614,7 +619,7 @@ def test_a_damaged_store_is_replaced_and_kept_as_it_was(tmp_path, capsys):
     assert (status, err) == (0, "")
     [kept] = re.findall(r"is in (\S+) \(restore that file to undo\)", out)
     assert out == (
-        f"Restored 13 matches and 1 group from {good}.\n"
+        f"Restored {STORED} matches and 1 group from {good}.\n"
         f"The store as it was (damaged, with its -wal file if it had one) is in {kept}"
         " (restore that file to undo).\n"
     )

@@ -8,24 +8,16 @@ import pytest
 from scorekeeper.games.catalog import score_line
 from scorekeeper.matchfile import loads
 from scorekeeper.variants import replay_match
+from tests.games import VARIANT_IDS, pinned
 from tests.webtools import visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-@pytest.mark.parametrize(
-    "variant, line",
-    [
-        ("rubber", ["Margaret & Helen 1930", "Tom & Richard 2130"]),  # the whole match
-        ("honeymoon", ["Sam 2260", "Alex 780"]),  # two players: a side each
-        ("chicago", ["Ann & Cy 1730", "Bob & Dee 1500"]),  # every round so far
-        ("calypso", ["Ann & Cy 4300", "Bob & Dan 5320"]),
-        ("top-game", ["Ann −4", "Bob −1", "Cy +5"]),
-        ("mini-bridge-3", ["Ann +640", "Bob +1130", "Cy +580"]),
-        ("bridge-for-three", ["Ann 10", "Bob −5", "Cy 11", "Dan 4"]),  # holes, not points
-    ],
-)
-def test_score_line_of_each_kind_of_game(variant, line):
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_score_line_of_each_kind_of_game(variant):
+    """As each game's own tests pin it (SCORE_LINE, tests/games.py)."""
+    line = pinned(variant, "SCORE_LINE")
     match = loads((EXAMPLES / f"{variant}.json").read_text(encoding="utf-8"))
     assert score_line(match, replay_match(match)) == line
 

@@ -1,12 +1,16 @@
 """The Top Game: docs/variants/top-game.md, every table row and Decision."""
 
+from typing import Any
+
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.games.catalog import game_for
-from scorekeeper.games.common import parse_contract
+from scorekeeper.games.common import STRAINS, parse_contract
 from scorekeeper.games.top_game.rules import level_for, per_opponent_score
 from scorekeeper.variants import MatchError, replay
-from tests.games import Example, Kit, pay
+from scorekeeper.words import REDEAL_MARK
+from tests.games import TEXT, Example, Generated, HandForm, Kit, Printed, numbered, pay, tricks_for
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 
@@ -426,4 +430,131 @@ EXAMPLE_RESULTS = {
         chart=("Running score after each hand", ["Ann", "Bob", "Cy"], ["−4", "−1", "5"]),
         hands=12,
     ),
+}
+
+# The hand form as tests/test_hostile.py sends it (players Ann, Bob, Cy).
+HAND_FORMS = {
+    "top-game": HandForm(
+        good={
+            "declarer": "Ann",
+            "bid": "4",
+            "dummy_tops": "3",
+            "strain": "S",
+            "tricks": "10",
+            "declarer_tops": "2",
+        },
+        numbers=[
+            ("bid", "bid"),
+            ("dummy_tops", "dummy_tops"),
+            ("tricks", "tricks"),
+            ("declarer_tops", "declarer_tops"),
+        ],
+        without=[
+            ("declarer", "declarer: choose the declarer"),
+            ("bid", "bid: choose the final bid"),
+            ("dummy_tops", "dummy_tops: choose the tops in dummy"),
+            ("strain", "strain: choose a strain"),
+            ("tricks", "tricks: choose the number of tricks won"),
+            ("declarer_tops", None),  # checked after play, when someone asks
+        ],
+        more=("doubling", "dummy_longest"),
+        inputs={
+            "bid": (2, 13),
+            "dummy_tops": (0, 12),
+            "declarer_tops": (0, 12),
+            "dummy_longest": TEXT,
+        },
+        optional_numbers=frozenset({"declarer_tops"}),  # checked after play, when someone asks
+    ),
+}
+
+
+# What the PDF of the example shows (tests/test_pdf.py): the appendix line of
+# every hand (its number as players count it, ↻ for a redeal, which is not a
+# hand, and no number before "end", the end marker), totals and payments.
+PRINTED = {
+    "top-game": Printed(
+        ["Ann", "Bob", "Cy"],
+        ["1 Ann −5 +10 −5", "2 Bob −4 −4 +8", "3 Cy −7 +5 +2", "4 Ann 0 0 0",
+         "5 Bob +6 −12 +6", "↻ Cy −4 +2 +2", "6 Cy −4 +8 −4", "7 Ann 0 0 0",
+         "8 Cy −10 −4 +14", "9 Bob +12 −6 −6", "10 Ann +4 +4 −8", "11 Cy +8 −4 −4",
+         "12 Bob 0 0 0"],
+        "−4 −1 +5",
+        ["Ann pays Cy 2.00 EUR", "Bob pays Cy 0.50 EUR"],
+    ),
+}  # fmt: skip
+
+
+# --- drawing a legal match, for tests/test_properties.py (Generated, tests/games.py)
+
+
+def top_game_hand(draw, players: list[str], coming: Any) -> dict[str, Any]:
+    kind = draw(st.sampled_from(["played"] * 4 + ["passed", "misinformation"]))
+    if kind == "passed":
+        calls = draw(st.sampled_from([{}, {"bids": [None, None, None]}]))
+        return {**calls, "passed_out": True}
+    declarer = draw(st.sampled_from(players))
+    opponents = [p for p in players if p != declarer]
+    if kind == "misinformation":
+        return {"declarer": declarer, "misinformation": draw(st.sampled_from(opponents))}
+    bid = draw(st.integers(2, 13))
+    dummy_tops = draw(st.integers(0, 12))
+    record: dict[str, Any] = {}
+    if draw(st.booleans()):
+        # The auction: bids rising in bidding order, the declarer's the last and highest.
+        order = coming.bidding_order
+        seat = order.index(declarer)
+        top = draw(st.integers(2, bid))
+        earlier = (
+            draw(st.lists(st.integers(2, top - 1), unique=True, max_size=seat)) if top > 2 else []
+        )
+        seats = sorted(draw(st.permutations(range(seat)))[: len(earlier)]) if seat else []
+        calls: list[int | None] = [None, None, None]
+        for where, value in zip(seats, sorted(earlier), strict=True):
+            calls[where] = value
+        calls[seat] = top
+        record["bids"] = calls
+    record |= {"declarer": declarer, "bid": bid, "dummy_tops": dummy_tops}
+    if draw(st.booleans()):
+        record["declarer_tops"] = draw(st.integers(0, 12 - dummy_tops))
+    if draw(st.booleans()):
+        record["dummy_longest"] = draw(st.sampled_from("CDHS")) + str(draw(st.integers(4, 13)))
+    pn = bid + dummy_tops
+    if pn <= 4:
+        return record
+    strain = draw(st.sampled_from(STRAINS))
+    level = pn - 4 if strain == "NT" else pn - 3
+    doubled = draw(st.integers(0, 2)) if pn <= 10 else 0
+    record["contract"] = f"{level}{strain}{'X' * doubled}"
+    if doubled:
+        record["doubler"] = draw(st.sampled_from(opponents))
+    record["tricks"] = tricks_for(draw, level + 6)
+    return record
+
+
+def top_game_numbers(record: dict[str, Any]) -> list[tuple[tuple[str, ...], int, int]]:
+    ranges = {"bid": (2, 13), "dummy_tops": (0, 12), "declarer_tops": (0, 12), "tricks": (0, 13)}
+    return [((key,), *ranges[key]) for key in record if key in ranges]
+
+
+GENERATED = {
+    "top-game": Generated(
+        top_game_hand,
+        options=st.fixed_dictionaries({}, optional={"hands_per_half": st.integers(1, 6)}),
+        optional=frozenset({"bids", "declarer_tops", "dummy_longest"}),
+        numbers=top_game_numbers,
+    ),
+}
+
+# The running score at the top of the next hand's form after the example
+# (tests/test_score_line.py).
+SCORE_LINE = {
+    "top-game": ["Ann −4", "Bob −1", "Cy +5"],
+}
+
+# The example imported: the number of each entry on the match page and the
+# count the home page shows (tests/test_hand_numbers.py).
+NUMBERED = {
+    # Wrong information about dummy (entry 6): the same hand is dealt again.
+    "top-game": (numbered(range(1, 6), REDEAL_MARK, range(6, 13)), "12 hands"),
 }

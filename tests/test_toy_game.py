@@ -55,7 +55,9 @@ class Toy(Game):
     def play_hand(self, record: dict[str, Any], number: int) -> HandResult:
         checks = Checks(record, self.hand_fields)
         winner = record.get("winner")
-        if winner not in self.players:
+        if winner is None:
+            checks.fail("winner", f"missing; give one of {', '.join(self.players)}")
+        elif winner not in self.players:
             checks.fail("winner", f"give one of {', '.join(self.players)}")
         points = checks.get_int("points", 1, 5)
         checks.done()
@@ -89,7 +91,9 @@ class ToyEntry(HandEntry):
         form.winner.choices = player_choices(players)
 
     def to_record(self, form, upcoming) -> dict[str, Any]:
-        return {"winner": form.winner.data, "points": as_int(form.points.data)}
+        record = {"winner": form.winner.data, "points": as_int(form.points.data)}
+        # A button left untapped is a field left out: the rules say it is missing.
+        return {name: value for name, value in record.items() if value not in (None, "")}
 ''',
     "sheet.py": '''"""Toy's sheet: the rows every sheet has are enough."""
 
@@ -237,9 +241,12 @@ print(json.dumps(seen))
 
 # The toy game's own test file: the one test file a new game adds. It pins
 # what the shared suites ask of it (tests/games.py).
-TOY_TESTS = """\"\"\"Toy: what its kit says and what its example evening scores to.\"\"\"
+TOY_TESTS = """\"\"\"Toy: what its kit says, what its example evening scores to and prints,
+its hand form as the hostile-input suite sends it, and how to draw a legal hand.\"\"\"
 
-from tests.games import Example, Kit, pay
+from hypothesis import strategies as st
+
+from tests.games import PLAYER, Example, Generated, HandForm, Kit, Printed, numbered, pay
 
 TELLING = ("big_wins",)
 
@@ -256,6 +263,44 @@ EXAMPLE_RESULTS = {
         hands=4,
     ),
 }
+
+PRINTED = {
+    "toy": Printed(
+        ["Ann", "Bob"],
+        ["1 Ann +5 −5", "2 Bob −2 +2", "3 Ann +5 −5", "4 Bob +2 −2"],
+        "+10 −10",
+        ["Bob pays Ann 1.00 EUR"],
+    ),
+}
+
+HAND_FORMS = {
+    "toy": HandForm(
+        good={"winner": "Ann", "points": "5"},
+        numbers=[("points", "points")],
+        without=[
+            ("winner", "winner: missing; give one of Ann, Bob"),
+            ("points", "points: missing; give a whole number 1–5"),
+        ],
+        inputs={"winner": PLAYER, "points": (1, 5)},
+    ),
+}
+
+
+def toy_hand(draw, players, upcoming):
+    return {"winner": draw(st.sampled_from(players)), "points": draw(st.integers(1, 5))}
+
+
+def toy_numbers(record):
+    return [(("points",), 1, 5)] if "points" in record else []
+
+
+GENERATED = {
+    "toy": Generated(toy_hand, options=st.just({}), optional=frozenset(), numbers=toy_numbers),
+}
+
+SCORE_LINE = {"toy": ["Ann +10", "Bob −10"]}
+
+NUMBERED = {"toy": (numbered(range(1, 5)), "4 hands")}
 """
 
 FOLDERS = ("scorekeeper", "templates", "static", "docs", "examples", "tests", "deploy")
@@ -431,6 +476,98 @@ def test_the_shared_suites_run_the_toy_game(tmp_path):
     assert {test for test in passed if test.endswith("[toy]")} == {
         test for test in TOY_IN_SHARED_SUITES if test.endswith("[toy]")
     }
+
+
+# The suites of hostile input, the printed sheet and generated matches, run on
+# the copy for what they test of each game (the toy's ids), and the ledger,
+# safekeeping and recorded-answer tests that take every example of the catalog.
+EVERY_GAME_SUITES = [
+    "tests/test_hostile.py",
+    "tests/test_pdf.py",
+    "tests/test_properties.py",
+    "tests/test_score_line.py",
+    "tests/test_hand_numbers.py",
+]
+TOY_IN_EVERY_GAME_SUITES = {
+    "tests/test_hostile.py::test_the_good_hand_of_each_variant_is_taken[toy]",
+    "tests/test_hostile.py::test_an_empty_hand_form_is_refused_naming_what_is_missing[toy]",
+    "tests/test_hostile.py::test_a_hand_form_without_a_field_is_refused_naming_it"
+    "[toy-winner-winner: missing; give one of Ann, Bob]",
+    "tests/test_hostile.py::test_a_hand_form_without_a_field_is_refused_naming_it"
+    "[toy-points-points: missing; give a whole number 1\\u20135]",
+    *(
+        f"tests/test_hostile.py::test_a_hand_refuses_digits_of_other_scripts[toy-points-points-{d}]"
+        for d in ("\\xb2", "\\u0663", "\\uff15")
+    ),
+    *(
+        f"tests/test_hostile.py::test_a_new_match_refuses_digits_of_other_scripts[toy-{name}-{d}]"
+        for name in ("stake_amount", "stake_per")
+        for d in ("\\xb2", "\\u0663", "\\uff15")
+    ),
+    "tests/test_pdf.py::test_pdf_shows_players_hands_totals_and_payments[toy]",
+    "tests/test_pdf.py::test_pdf_without_appendix_still_has_totals_and_payments[toy]",
+    "tests/test_score_line.py::test_score_line_of_each_kind_of_game[toy]",
+    "tests/test_hand_numbers.py::test_each_game_numbers_only_its_hands[toy]",
+    *(
+        f"tests/test_properties.py::{test}[toy]"
+        for test in (
+            "test_settlement_balances_sum_to_zero_with_at_most_n_minus_1_payments",
+            "test_settlement_of_one_unit_per_three_points_stays_exact",
+            "test_scoring_the_same_file_twice_gives_the_same_document",
+            "test_one_scored_hand_per_entry_and_scores_add_up_to_the_totals",
+            "test_invalid_files_exit_2_with_problem_lines_and_no_traceback",
+            "test_valid_files_exit_0_through_the_cli",
+        )
+    ),
+}
+# Tests over the whole catalog: every variant's rows, every example.
+EVERY_EXAMPLE_TESTS = [
+    "tests/test_hostile.py::test_the_hand_tables_cover_every_variant",
+    "tests/test_pdf.py::test_every_example_is_checked",
+    "tests/test_cli_ledger.py::test_the_ledger_of_every_example",
+    "tests/test_cli_ledger.py::test_the_ledger_of_the_worked_out_examples",
+    "tests/test_safekeeping.py::test_a_new_server_backs_up_only_when_the_store_changed_since_the_newest_backup",
+    "tests/test_safekeeping.py::test_a_restore_into_a_fresh_instance_gives_back_every_match_and_group",
+    "tests/test_safekeeping.py::test_a_restore_keeps_the_store_it_replaces_so_it_can_be_undone",
+    "tests/test_cli_recorded.py::test_every_case_answers_exactly_as_recorded",
+]
+
+
+def run_pytest(copy: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", *args],
+        cwd=copy,
+        env={**os.environ, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1", **env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def passed_tests(done: subprocess.CompletedProcess) -> set[str]:
+    return {
+        line.split(" ", 1)[1] for line in done.stdout.splitlines() if line.startswith("PASSED ")
+    }
+
+
+def test_the_hostile_pdf_property_ledger_and_safekeeping_suites_run_the_toy_game(tmp_path):
+    """The toy's own test file gives its rows (HAND_FORMS, PRINTED, GENERATED);
+    its recorded answers are recorded as a new game's are; then the shared
+    suites send its forms hostile input, print its example, generate its
+    matches, and count it in the ledger of every example and in a restore."""
+    copy = toy_copy(tmp_path / "copy")
+    recorded = run_pytest(copy, "tests/test_cli_recorded.py", SCOREKEEPER_RECORD="toy")
+    assert recorded.returncode == 0, recorded.stdout[-4000:]
+    toy_answers = json.loads((copy / "tests/recorded/cli/toy.json").read_text(encoding="utf-8"))
+    assert list(toy_answers)[:2] == ["toy", "toy/hand 1/without points"]
+    assert changed_files(ROOT / "tests", copy / "tests") == {"test_toy.py", "recorded/cli/toy.json"}
+
+    per_game = run_pytest(copy, *EVERY_GAME_SUITES, "-k", "toy")
+    assert per_game.returncode == 0, per_game.stdout[-4000:]
+    assert passed_tests(per_game) == TOY_IN_EVERY_GAME_SUITES
+    every_example = run_pytest(copy, *EVERY_EXAMPLE_TESTS)
+    assert every_example.returncode == 0, every_example.stdout[-4000:]
+    assert passed_tests(every_example) == set(EVERY_EXAMPLE_TESTS)
 
 
 @pytest.mark.install

@@ -467,7 +467,7 @@ def test_the_statistics_as_csv(client, group):
 def test_each_period_is_named_and_bounded(args, words, slug):
     from datetime import date
 
-    from scorekeeper.views.ledger import chosen_period
+    from scorekeeper.viewmodels.period import chosen_period
 
     chosen = chosen_period(args, today=date(2026, 11, 25))
     assert (chosen.words, chosen.slug, chosen.errors) == (words, slug, {})
@@ -483,7 +483,8 @@ def test_each_period_is_named_and_bounded(args, words, slug):
 def test_the_running_balance_per_currency_for_the_chart(app, client, db, group):
     from decimal import Decimal as D
 
-    from scorekeeper.views.ledger import chosen_period, group_ledger
+    from scorekeeper.viewmodels.group_ledger import group_ledger
+    from scorekeeper.viewmodels.period import chosen_period
 
     group_id, _ = group
     with app.test_request_context():

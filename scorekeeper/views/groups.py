@@ -32,8 +32,8 @@ from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import MatchError, replay_match
+from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
-from .ledger import ledger_context, payments_asked, period_for
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
@@ -151,7 +151,7 @@ def _page(
 
 
 def _ledger(state: g.GroupState) -> dict:
-    """The ledger section's context (views/ledger.py): the period's matches
+    """The ledger section's context (viewmodels/group_ledger.py): the period's matches
     listed, each with its part; balances, settle-up, payments."""
     found = ledger_context(state)
     found["live_mark"] = matches_mark(store.get_db(), state.id)
@@ -471,7 +471,7 @@ def remove_match(group_id: str, match_id: str):
 
 @bp.post("/g/<match:group_id>/pay")
 def pay(group_id: str):
-    """Mark as paid (views/ledger.py `payments_asked`): every settle-up payment of
+    """Mark as paid (viewmodels/group_ledger.py `payments_asked`): every settle-up payment of
     the period shown, or the one typed; dated, signed by this phone, stored once."""
     state = load_group_or_404(group_id)
     if not ConfirmForm().validate_on_submit():

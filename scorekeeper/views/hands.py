@@ -13,7 +13,7 @@ hand's form itself instead of a redirect to it: one request per save.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import (
@@ -26,13 +26,12 @@ from flask import (
     request,
     url_for,
 )
-from wtforms import RadioField
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
 from ..entry import HandEntry
 from ..games.catalog import score_line
-from ..games.common import NextHand, Outcome, Problem
+from ..games.common import NextHand, Outcome
 from ..registry import entry_for
 from ..variants import MatchError, replay, replay_match
 from ..words import hand_title
@@ -40,15 +39,14 @@ from .commands import (
     NO_REVISION,
     SESSION_LOST,
     NoRevision,
-    blank,
     change_title,
     command,
     form_key,
     form_undoes,
-    place_problems,
     sent_by_script,
     submit,
 )
+from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import Loaded, load_or_404
 from .phone import phone_name, remember
@@ -68,53 +66,6 @@ def _before(loaded: Loaded, position: int) -> Outcome:
     if position == len(loaded.stored.hands) and loaded.outcome is not None:
         return loaded.outcome
     return _state_before(loaded.stored.match, position)
-
-
-# What to do about a button group left empty, in the words of the screen.
-CHOOSE = {
-    "declarer": "choose the declarer",
-    "level": "choose the level",
-    "strain": "choose a strain",
-    "tricks": "choose the number of tricks won",
-    "game": "choose GAME or No GAME",
-    "chooser": "choose the Chooser",
-    "partner": "choose the Partner",
-    "bid": "choose the final bid",
-    "dummy_tops": "choose the tops in dummy",
-}
-
-
-def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
-    """A contract is built from the level and strain buttons: a contract problem
-    with either left empty becomes "choose …" on the empty group (or both)."""
-    said: list[Problem] = []
-    for problem in problems:
-        empty = [
-            part
-            for part in ("level", "strain")
-            if problem.field == "contract"
-            and getattr(form, part, None) is not None
-            and blank(getattr(form, part))
-        ]
-        said += [replace(problem, field=part, message=CHOOSE[part]) for part in empty] or [problem]
-    return said
-
-
-def _show_problems(
-    entry: HandEntry, form, problems: list[Problem], number: int, upcoming: NextHand | None
-) -> list[Problem]:
-    def field_for(name: str):
-        field = getattr(form, entry.form_field(name), None)
-        return None if field is None or field.name == "quick" else field
-
-    def words(problem: Problem, field) -> str | None:
-        """A button group left empty, said as what to tap; otherwise the entry's
-        own words (Mini Bridge's empty HCP boxes), or the rules' (a doubler…)."""
-        if isinstance(field, RadioField) and blank(field):
-            return CHOOSE.get(field.name)
-        return entry.words(problem, form, upcoming)
-
-    return place_problems(_on_buttons(form, problems), field_for, number, words)
 
 
 def _to_sheet(match_id: str, **args):
@@ -153,6 +104,25 @@ def _record_from(entry: HandEntry, form, upcoming: NextHand | None) -> dict[str,
     return entry.to_record(form, upcoming)
 
 
+@dataclass
+class _Answer:
+    """The hand form being answered: the match as loaded, the form, and what the
+    page says back."""
+
+    match_id: str
+    hand_key: int | None  # None: the next hand
+    loaded: Loaded
+    entry: HandEntry
+    form: Any  # None until drawn from the stored hand
+    problems: list[str] = field(default_factory=list)
+    changed: list[str] = field(
+        default_factory=list
+    )  # what other phones changed since this form was drawn
+    two_versions: SameDeal | None = None  # another phone saved this hand first
+    rejected: bool = False
+    before: Outcome | None = None  # what the rules derive for the form's hand
+
+
 def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
     """The hand form, and its submission. `session_lost`: a submission whose CSRF
     check failed (no session cookie): nothing is saved, the entries are drawn
@@ -164,119 +134,150 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
         flash("This match was deleted; bring it back to enter hands.", "error")
         return _to_sheet(match_id)
     form = entry.form() if request.method == "POST" else None
-    problems: list[str] = []
-    changed: list[str] = []  # what other phones changed since this form was drawn
-    two_versions: SameDeal | None = None  # another phone saved this hand first
-    rejected = False
-    before: Outcome | None = None  # what the rules derive for the form's hand
+    page = _Answer(match_id, hand_key, loaded, entry, form)
 
     if hand_key is not None and hand_key not in {*loaded.stored.live, *loaded.stored.removed}:
         abort(404)
     if request.method == "POST":
-        position = _position(loaded, hand_key)
-        if position is None:
-            flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
-            return _to_sheet(match_id)
-        before = _before(loaded, position)
-        upcoming = before.upcoming
-        entry.prepare(form, loaded.stored.players, upcoming)
-        if session_lost:
-            rejected = True
-            stale = conflicts(loaded.stored, command(APPEND if hand_key is None else EDIT))
-            if stale:  # as for any stale form: drawn again on the match as it is now
-                flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
-                changed, before = change_lines(stale, entry.noun), None
-                two_versions = same_deal(entry, loaded.stored, stale, hand_key, form, phone_name())
-            else:
-                problems = [SESSION_LOST]
-        elif form.validate_on_submit():
-            record = _record_from(entry, form, upcoming)
-            kind = APPEND if hand_key is None else EDIT
-            try:
-                applied = submit(
-                    match_id, command(kind, hand=hand_key, record=record), loaded.stored
-                )
-            except NoRevision:
-                problems, rejected = [NO_REVISION], True
-            except Refused as refusal:
-                rejected = True
-                if refusal.stale:
-                    changed = change_lines(refusal.stale, entry.noun)
-                    loaded = load_or_404(match_id)  # draw the form again on the match as it is now
-                    before = None
-                    two_versions = same_deal(
-                        entry, loaded.stored, refusal.stale, hand_key, form, phone_name()
-                    )
-                elif refusal.problems:
-                    number = position + 1
-                    problems = _show_problems(entry, form, refusal.problems, number, upcoming)
-                else:
-                    flash(refusal.message, "error")
-                    return _to_sheet(match_id)
-            else:
-                flash_undo(f"{change_title(applied, entry.noun)} saved.", applied.change)
-                outcome = applied.outcome
-                if outcome is None:  # the same form again: the first answer stands
-                    same = applied.state is loaded.stored
-                    outcome = loaded.outcome if same else _replayed(applied.state.match)
-                if kind != APPEND or not sent_by_script() or outcome is None or outcome.finished:
-                    return _after_save(match_id, applied, kind, outcome)
-                # The page's script shows this answer in place: the next hand's form
-                # comes in it, drawn from the match the write path just stored and
-                # replayed (no second load, no replay, no second request).
-                loaded = Loaded(applied.state, outcome, [])
-                form, before = None, outcome
-        else:
-            problems = [f"{name}: {', '.join(errs)}" for name, errs in form.errors.items()]
-            rejected = True
+        answer = _posted(page, session_lost)
+        if answer is not None:
+            return answer
+    return _drawn(page, session_lost)
 
-    stored = loaded.stored
+
+def _posted(page: _Answer, session_lost: bool):
+    """A hand form sent: saved, or `page` told what to say back (None), or the
+    answer when it is not the form's page."""
+    loaded, entry, hand_key = page.loaded, page.entry, page.hand_key
+    position = _position(loaded, hand_key)
+    if position is None:
+        flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
+        return _to_sheet(page.match_id)
+    page.before = _before(loaded, position)
+    upcoming = page.before.upcoming
+    entry.prepare(page.form, loaded.stored.players, upcoming)
+    if session_lost:
+        _without_session(page)
+    elif page.form.validate_on_submit():
+        return _save(page, position, upcoming)
+    else:
+        page.problems = [f"{name}: {', '.join(errs)}" for name, errs in page.form.errors.items()]
+        page.rejected = True
+    return None
+
+
+def _without_session(page: _Answer) -> None:
+    page.rejected = True
+    stored, entry = page.loaded.stored, page.entry
+    stale = conflicts(stored, command(APPEND if page.hand_key is None else EDIT))
+    if stale:  # as for any stale form: drawn again on the match as it is now
+        flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+        page.changed, page.before = change_lines(stale, entry.noun), None
+        page.two_versions = same_deal(entry, stored, stale, page.hand_key, page.form, phone_name())
+    else:
+        page.problems = [SESSION_LOST]
+
+
+def _save(page: _Answer, position: int, upcoming: NextHand | None):
+    match_id, entry, hand_key, loaded = page.match_id, page.entry, page.hand_key, page.loaded
+    record = _record_from(entry, page.form, upcoming)
+    kind = APPEND if hand_key is None else EDIT
+    try:
+        applied = submit(match_id, command(kind, hand=hand_key, record=record), loaded.stored)
+    except NoRevision:
+        page.problems, page.rejected = [NO_REVISION], True
+        return None
+    except Refused as refusal:
+        return _refused(page, refusal, position, upcoming)
+    flash_undo(f"{change_title(applied, entry.noun)} saved.", applied.change)
+    outcome = applied.outcome
+    if outcome is None:  # the same form again: the first answer stands
+        same = applied.state is loaded.stored
+        outcome = loaded.outcome if same else _replayed(applied.state.match)
+    if kind != APPEND or not sent_by_script() or outcome is None or outcome.finished:
+        return _after_save(match_id, applied, kind, outcome)
+    # The page's script shows this answer in place: the next hand's form
+    # comes in it, drawn from the match the write path just stored and
+    # replayed (no second load, no replay, no second request).
+    page.loaded = Loaded(applied.state, outcome, [])
+    page.form, page.before = None, outcome
+    return None
+
+
+def _refused(page: _Answer, refusal: Refused, position: int, upcoming: NextHand | None):
+    page.rejected = True
+    entry = page.entry
+    if refusal.stale:
+        page.changed = change_lines(refusal.stale, entry.noun)
+        page.loaded = load_or_404(page.match_id)  # draw the form again on the match as it is now
+        page.before = None
+        page.two_versions = same_deal(
+            entry, page.loaded.stored, refusal.stale, page.hand_key, page.form, phone_name()
+        )
+    elif refusal.problems:
+        number = position + 1
+        page.problems = show_problems(entry, page.form, refusal.problems, number, upcoming)
+    else:
+        flash(refusal.message, "error")
+        return _to_sheet(page.match_id)
+    return None
+
+
+def _drawn(page: _Answer, session_lost: bool):
+    """The form's page, or the match page when no form can follow."""
+    loaded, entry, hand_key, match_id = page.loaded, page.entry, page.hand_key, page.match_id
     if hand_key is None and loaded.outcome is not None and loaded.outcome.finished:
-        flash_problems(changed, noun="change")
-        if two_versions is not None:  # no form follows: the comparison in a line
-            flash(cut(in_a_line(two_versions, entry.noun)), "info")
+        flash_problems(page.changed, noun="change")
+        if page.two_versions is not None:  # no form follows: the comparison in a line
+            flash(cut(in_a_line(page.two_versions, entry.noun)), "info")
         flash(
             "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
         )
         return redirect(url_for("matches.show", match_id=match_id))
     position = _position(loaded, hand_key)
     if position is None:
-        flash_problems(changed, noun="change")
+        flash_problems(page.changed, noun="change")
         flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
         return _to_sheet(match_id)
-    number = position + 1
-    if before is None:  # not drawn yet, or the match changed under a stale form
+    if page.before is None:  # not drawn yet, or the match changed under a stale form
         try:
-            before = _before(loaded, position)
+            page.before = _before(loaded, position)
         except MatchError as exc:
             flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
-    upcoming = before.upcoming
-    if form is None:
+    upcoming = page.before.upcoming
+    if page.form is None:
+        stored = loaded.stored
         data = None if hand_key is None else entry.from_record(stored.hands[position].record)
-        form = entry.form(formdata=None, data=data)
-    entry.prepare(form, stored.players, upcoming)
+        page.form = entry.form(formdata=None, data=data)
+    entry.prepare(page.form, loaded.stored.players, upcoming)
+    return _rendered(page, position, session_lost)
+
+
+def _rendered(page: _Answer, position: int, session_lost: bool):
+    entry, stored, before, hand_key = page.entry, page.loaded.stored, page.before, page.hand_key
+    upcoming = before.upcoming
     return render_template(
         entry.template,
-        form=form,
+        form=page.form,
         entry=entry,
         match=stored.match,
         stored=stored,
-        number=number,
-        title=_form_title(entry, loaded, position, hand_key, upcoming),
+        number=position + 1,
+        title=_form_title(entry, page.loaded, position, hand_key, upcoming),
         upcoming=upcoming,
         before=before,
         editing=hand_key is not None,
-        problems=problems,
-        changed=changed,
-        same_deal=two_versions,
-        refused_key=form_key() if two_versions else None,
-        rejected=rejected,
+        problems=page.problems,
+        changed=page.changed,
+        same_deal=page.two_versions,
+        refused_key=form_key() if page.two_versions else None,
+        rejected=page.rejected,
         extra=entry.context(before, upcoming),
         score=None
         if hand_key is not None or not before.hands
         else score_line(stored.match, before),
-    ), (409 if changed else 400 if session_lost else 200)
+    ), (409 if page.changed else 400 if session_lost else 200)
 
 
 def _form_title(

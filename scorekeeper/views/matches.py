@@ -50,6 +50,7 @@ from ..registry import entry_for
 from ..settle import usual_per
 from ..sheets.hand_log import log_table
 from ..variants import MatchError
+from ..viewmodels.downloads import spreadsheet_safe
 from .commands import (
     NO_REVISION,
     SESSION_LOST,
@@ -413,17 +414,6 @@ def export_json(match_id: str):
     )
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cell):
-    """A text cell a spreadsheet would run as a formula gets a leading ' (shown
-    as text); numbers stay numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
-
-
 @bp.get("/m/<match:match_id>/hands.csv")
 def export_csv(match_id: str):
     loaded = load_or_404(match_id)
@@ -444,12 +434,7 @@ def settings(match_id: str):
     match = loaded.stored.match
     form = SettingsForm()
     if request.method == "GET":
-        form.title.data = match.title or ""
-        form.played.data = match.played.isoformat() if match.played else ""
-        if match.stake:
-            form.stake_amount.data = match.stake.as_json()["amount"]
-            form.stake_per.data = str(match.stake.per)
-            form.stake_currency.data = match.stake.currency
+        _fill_settings(form, match)
     problems: list[str] = []
     changed: list[str] = []
     if form.validate_on_submit():
@@ -490,6 +475,16 @@ def settings(match_id: str):
         changed=changed,
         confirm=ConfirmForm(),
     ), (409 if changed else 200)
+
+
+def _fill_settings(form: SettingsForm, match: Match) -> None:
+    """The settings form as the match stands: its title, day played and stake."""
+    form.title.data = match.title or ""
+    form.played.data = match.played.isoformat() if match.played else ""
+    if match.stake:
+        form.stake_amount.data = match.stake.as_json()["amount"]
+        form.stake_per.data = str(match.stake.per)
+        form.stake_currency.data = match.stake.currency
 
 
 def _match_command(match_id: str, kind: str, done: str, answer_here: bool = False):
