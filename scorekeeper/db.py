@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -42,6 +42,7 @@ from .changelog import (
     MatchState,
     decide,
     fold,
+    played_on,
 )
 from .games.catalog import VARIANTS
 from .games.common import Outcome
@@ -516,9 +517,10 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
         options=json.loads(row["options"] or "{}"),
         created=row["created"],
         watch=row["watch"],
+        started_on=_day(row.get("played")),
     )
     state = _kept(db, match_id)
-    if state is None:
+    if state is None or state.started_on != fresh.started_on:  # a row edited by hand
         state = fresh
     else:  # what never changes is read again all the same: the row is at hand
         state.variant, state.players, state.options = fresh.variant, fresh.players, fresh.options
@@ -529,6 +531,14 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
     if state.revision != before:
         _keep(state)
     return state
+
+
+def _day(text: str | None) -> date | None:
+    """A stored day ("2026-11-27"); None when the row has none."""
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
 
 
 def match_for_watch(db: Database, token: str) -> str | None:
@@ -546,17 +556,6 @@ def revision(db: Database, match_id: str) -> int | None:
         )
     )
     return rows[0]["revision"] if rows else None
-
-
-def started_in_group(db: Database, group_id: str) -> dict[str, str]:
-    """When each match of a group was started (match id -> its stamp): the order
-    its ratings are worked out in (scorekeeper/ratings.py `played_order`)."""
-    rows = db.query(
-        "select m.id, m.created from group_matches gm join matches m on m.id = gm.match_id"
-        " where gm.group_id = ?",
-        [group_id],
-    )
-    return {row["id"]: row["created"] for row in rows}
 
 
 def list_matches(db: Database, ids: list[str] | None = None) -> list[StoredMatch]:
@@ -682,6 +681,8 @@ def create_match(
                 "options": json.dumps(match.options, ensure_ascii=False),
                 "created": stamp,
                 "watch": new_token(),
+                # the file's day, else the evening the match was started on
+                "played": (match.played or played_on(stamp)).isoformat(),
             }
         )
         change = Change(

@@ -33,10 +33,11 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE, played_on
 from .db import load_match, new_match_id, new_token, now, write, writing
 from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
+from .model import played_key
 from .names import alike, name_problem, normal, pick, text_problem
 from .store import groups as group_rows
 from .store import journal
@@ -433,13 +434,14 @@ def match_words(db: Database, match_id: str) -> str:
     if stored is None:
         return "a match"
     name = game_name(stored.variant)
-    day = played_day(stored.created)
+    day = stored.played or played_day(stored.created)
     return f"{stored.title or name}, {day:%-d %b %Y} ({', '.join(stored.players)})"
 
 
 def played_day(created: str) -> date:
-    """The day a match was played: the day it was started, in this server's time."""
-    return local_time(created).date()
+    """The day a match started at `created` counts for (the evening rule), for
+    a match that names no day."""
+    return played_on(created)
 
 
 # --- deciding a change ---------------------------------------------------------------
@@ -462,7 +464,7 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
             match = replace(match, played=played_day(stored.created))
         mapping = {player: names[member] for player, member in joined.mapping.items()}
         entry = {"mapping": mapping, "match": match.as_json()}
-        matches.append(((match.played, stored.created, match_id), entry))
+        matches.append(((played_key(match.played, stored.created), match_id), entry))
     matches.sort(key=lambda found: found[0])
     payments = [
         {

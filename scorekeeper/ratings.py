@@ -32,7 +32,7 @@ from datetime import date
 from openskill.models import PlackettLuce
 
 from .games.catalog import variant_for
-from .model import MatchSummary
+from .model import MatchSummary, played_key
 
 # The library's default model with its default parameters (mu 25, sigma 25/3, …).
 MODEL = PlackettLuce()
@@ -57,11 +57,12 @@ TOGETHER_WORDS = "{count} as partners, {won} won"
 def played_order(
     summaries: Iterable[MatchSummary], started: Mapping[str, str] | None = None
 ) -> list[MatchSummary]:
-    """The matches in the order played: by the day played (a match without one
-    first), then by when it was started (`started`: match key -> its start stamp,
-    ISO 8601 in UTC as the store keeps it), then in the order given."""
+    """The matches in the order played (`model.played_key`): by the day played
+    (a match without one first), then by when it was started (`started`: match
+    key -> its start stamp, ISO 8601 in UTC as the store keeps it), then in the
+    order given."""
     started = started or {}
-    return sorted(summaries, key=lambda s: (s.played or date.min, started.get(s.key, "")))
+    return sorted(summaries, key=lambda s: played_key(s.played, started.get(s.key, "")))
 
 
 # --- one match ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from flask import request
 
 from .. import db as store
 from .. import groups as g
+from ..changelog import local_time, played_on
 from ..charts import balance_chart
 from ..formats import typed_amount
 from ..games.common import Outcome
@@ -72,6 +73,7 @@ class MatchLine:
     in_period: bool
     currency: str | None
     parts: list[tuple[str, Decimal, bool]]  # (member, money, won), seating order
+    started: str = ""  # the time it was started, "21:05" (server's time)
 
     @property
     def counted(self) -> bool:
@@ -81,7 +83,7 @@ class MatchLine:
 @dataclass(frozen=True)
 class GroupLedger:
     chosen: Chosen
-    lines: list[MatchLine]  # every match of the group, oldest played first
+    lines: list[MatchLine]  # every match of the group, oldest played first (day, start)
     book: Ledger
     standings: list[tuple[str, int, int]]  # member, played, won; in the group's order
     balances: list[tuple[str, list[tuple[str, Decimal]]]]  # currency, (member, net)
@@ -126,16 +128,7 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         lines.append(line)
         if line.counted and summary is not None:
             counted.append(summary)
-    paid = [
-        Transfer(
-            state.member(p.payer).name,
-            state.member(p.payee).name,
-            Decimal(p.amount),
-            p.currency or "",
-            date.fromisoformat(p.date),
-        )
-        for p in state.payments
-    ]
+    paid = _transfers(state)
     book = ledger(counted, period=chosen.period, paid=paid)
     place = lambda name: (order.get(name, len(order)), name)  # noqa: E731
     played = {s.member: (s.played, s.won) for s in book.standings}
@@ -161,6 +154,46 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         currencies,
         running_balances(book, place),
     )
+
+
+def _transfers(state: g.GroupState) -> list[Transfer]:
+    """The group's recorded payments, as the ledger counts them."""
+    return [
+        Transfer(
+            state.member(p.payer).name,
+            state.member(p.payee).name,
+            Decimal(p.amount),
+            p.currency or "",
+            date.fromisoformat(p.date),
+        )
+        for p in state.payments
+    ]
+
+
+def settled_on(state: g.GroupState) -> date | None:
+    """The day of the group's last settle-up: the newest day a payment was
+    recorded after which every balance, counting every match played and every
+    payment made up to that day, is zero (None: it never settled)."""
+    paid = _transfers(state)
+    if not paid:
+        return None
+    played = [
+        (k.played, k.summary.renamed(state.names_in(k.match_id)))
+        for k in group_summaries(store.get_db(), state.id, describe)
+        if k.summary is not None and not k.listing.get("deleted")
+    ]
+    for day in sorted({t.day for t in paid}, reverse=True):
+        until = Period(None, day)
+        book = ledger([s for d, s in played if d <= day], period=until, paid=paid)
+        if all(amount == 0 for purse in book.balances.values() for amount in purse.values()):
+            return day
+    return None
+
+
+def period_for(state: g.GroupState) -> Chosen:
+    """The period a group's page or file was asked for (`request.args`); without
+    one, since the group's last settle-up."""
+    return chosen_period(request.args, settled=settled_on(state))
 
 
 def _settle_up(book: Ledger, ids: dict[str, int]) -> list[dict[str, Any]]:
@@ -211,7 +244,20 @@ def _line(
         period.holds(k.played),
         summary.currency if summary else None,
         parts,
+        _start_time(k.started, k.played),
     )
+
+
+def _start_time(stamp: str, played: date) -> str:
+    """ "21:05": when a match was started, in the server's time; "" when it was
+    not started on the evening it counts for (a match imported from a file, or
+    whose day was set by hand: its stamp is not a start at that table)."""
+    try:
+        if not stamp or played_on(stamp) != played:
+            return ""
+        return f"{local_time(stamp):%H:%M}"
+    except ValueError:
+        return ""
 
 
 def running_balances(book: Ledger, place: Any) -> dict[str, list[tuple[str, dict[str, Decimal]]]]:
@@ -266,7 +312,7 @@ def balance_charts(book: GroupLedger) -> list[dict[str, Any]]:
 
 def ledger_context(state: g.GroupState) -> dict[str, Any]:
     """What the group page's ledger section draws (views/groups.py `_page`)."""
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     book = group_ledger(state, chosen)
     return {
         "ledger": book,

@@ -32,8 +32,7 @@ from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import MatchError, replay_match
-from ..viewmodels.group_ledger import ledger_context, payments_asked
-from ..viewmodels.period import chosen_period
+from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
@@ -80,7 +79,7 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
                 match=stored.match,
                 outcome=outcome,
                 members=state.names_in(match_id),
-                played=g.played_day(stored.created),
+                played=stored.played or g.played_day(stored.created),
                 state=match_state(stored),
                 deleted=stored.deleted,
             )
@@ -156,7 +155,10 @@ def _ledger(state: g.GroupState) -> dict:
     listed, each with its part; balances, settle-up, payments."""
     found = ledger_context(state)
     found["live_mark"] = matches_mark(store.get_db(), state.id)
-    found["played"] = [line for line in found["ledger"].lines if line.in_period]
+    in_period = [line for line in found["ledger"].lines if line.in_period]
+    # A match deleted at its table counts nowhere: it leaves the list (a note counts them).
+    found["played"] = [line for line in in_period if not line.deleted]
+    found["deleted_matches"] = len(in_period) - len(found["played"])
     return found
 
 
@@ -474,7 +476,7 @@ def pay(group_id: str):
     state = load_group_or_404(group_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     back_to = url_for("groups.show", group_id=group_id, **chosen.args) + "#ledger"
     payments, typed, problem = payments_asked(state, chosen)
     cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())
