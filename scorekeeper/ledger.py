@@ -42,6 +42,7 @@ from typing import Any
 
 from .games.common import Outcome
 from .model import Match, MatchSummary, Seat
+from .settle import payments as table_payments
 from .stats import tally_match
 
 CENT = Decimal("0.01")
@@ -85,6 +86,27 @@ def summarize(
     )
     currency = match.stake.currency if match.stake is not None else None
     return MatchSummary(key, match.variant, match.played, outcome.finished, currency, seats)
+
+
+def members_only(summary: MatchSummary, guests: Iterable[str]) -> MatchSummary:
+    """The summary without the seats of `guests`, players who played the match
+    without joining the group: a guest's money is settled at the table that
+    night, so each member keeps only their part of the match's own settlement
+    payments (settle.py `payments`, the ones the match lists) made with other
+    members. The members' parts still sum to zero."""
+    guests = set(guests) & set(summary.players)
+    if not guests:
+        return summary
+    table = table_payments({seat.player: seat.money for seat in summary.seats})
+    money = {p: Decimal("0.00") for p in summary.players if p not in guests}
+    for pay in table:
+        if pay.payer in money and pay.payee in money:
+            money[pay.payer] -= pay.amount
+            money[pay.payee] += pay.amount
+    seats = tuple(
+        replace(seat, money=money[seat.player]) for seat in summary.seats if seat.player in money
+    )
+    return replace(summary, seats=seats)
 
 
 # --- many matches ---------------------------------------------------------------------

@@ -252,3 +252,10 @@ def m006_match_summaries(db: Database) -> None:
         foreign_keys=[("match_id", "matches", "id")],
         not_null={"revision", "summary", "listing"},
     )
+
+
+@migrations()
+def m007_retired_members(db: Database) -> None:
+    """A member can be retired: out of the member list and of new matches, kept in
+    the matches they played. Every member stored before is not retired."""
+    db["group_members"].add_column("retired", int, not_null_default=0)

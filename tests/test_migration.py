@@ -174,7 +174,9 @@ SCHEMA = sorted(
         (
             "group_members",
             'CREATE TABLE "group_members" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
-            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,\n'
+            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,'
+            # m007: a member can be retired
+            ' "retired" INTEGER NOT NULL DEFAULT 0,\n'
             '   PRIMARY KEY ("group_id", "id")\n)',
         ),
         (
@@ -229,7 +231,7 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_six_we_shipped():
+def test_the_migrations_are_the_seven_we_shipped():
     assert NAMES == [
         "m001_matches_and_hands",
         "m002_change_log",
@@ -237,6 +239,7 @@ def test_the_migrations_are_the_six_we_shipped():
         "m004_groups",
         "m005_hand_numbers",
         "m006_match_summaries",
+        "m007_retired_members",
     ]
 
 

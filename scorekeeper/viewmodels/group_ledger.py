@@ -22,7 +22,7 @@ from .. import db as store
 from .. import groups as g
 from ..charts import balance_chart
 from ..games.common import Outcome
-from ..ledger import Ledger, Period, Transfer, ledger
+from ..ledger import Ledger, Period, Transfer, ledger, members_only
 from ..model import MatchSummary
 from ..summaries import Kept, group_summaries
 from ..words import signed
@@ -72,6 +72,7 @@ class MatchLine:
     in_period: bool
     currency: str | None
     parts: list[tuple[str, Decimal, bool]]  # (member, money, won), seating order
+    guests: tuple[str, ...] = ()  # players who played it without joining the group
 
     @property
     def counted(self) -> bool:
@@ -117,15 +118,7 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
     kept = group_summaries(db, state.id, describe)
     order = {m.name: i for i, m in enumerate(state.members)}
     ids = {m.name: m.id for m in state.members}
-    lines: list[MatchLine] = []
-    counted: list[MatchSummary] = []
-    for k in kept:
-        names = state.names_in(k.match_id)
-        summary = k.summary.renamed(names) if k.summary else None
-        line = _line(k, names, summary, chosen.period)
-        lines.append(line)
-        if line.counted and summary is not None:
-            counted.append(summary)
+    lines, counted = _lines(state, kept, chosen.period)
     paid = [
         Transfer(
             state.member(p.payer).name,
@@ -139,7 +132,12 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
     book = ledger(counted, period=chosen.period, paid=paid)
     place = lambda name: (order.get(name, len(order)), name)  # noqa: E731
     played = {s.member: (s.played, s.won) for s in book.standings}
-    standings = [(m.name, *played.get(m.name, (0, 0))) for m in state.members]
+    # A retired member is listed for a period they played in.
+    standings = [
+        (m.name, *played.get(m.name, (0, 0)))
+        for m in state.members
+        if not m.retired or m.name in played
+    ]
     balances = [
         (currency, sorted(purse.items(), key=lambda item: place(item[0])))
         for currency, purse in book.balances.items()
@@ -161,6 +159,32 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         currencies,
         running_balances(book, place),
     )
+
+
+def _lines(
+    state: g.GroupState, kept: list[Kept], period: Period
+) -> tuple[list[MatchLine], list[MatchSummary]]:
+    """Each match's line, and the summaries the ledger counts. A line shows the
+    match's own settlement, its guests' parts too; the ledger counts what the
+    members owe each other (member_summary)."""
+    lines: list[MatchLine] = []
+    counted: list[MatchSummary] = []
+    for k in kept:
+        names = state.names_in(k.match_id)
+        guests = state.guests_in(k.match_id)
+        shown = {**names, **{guest: f"{guest} (guest)" for guest in guests}}
+        summary = k.summary.renamed(shown) if k.summary else None
+        line = _line(k, names, summary, period, tuple(guests))
+        lines.append(line)
+        if line.counted and k.summary is not None:
+            counted.append(member_summary(state, k.match_id, k.summary))
+    return lines, counted
+
+
+def member_summary(state: g.GroupState, match_id: str, summary: MatchSummary) -> MatchSummary:
+    """A match's summary as the group counts it: its guests left out (their money
+    settled at the table), each player named by their member."""
+    return members_only(summary, state.guests_in(match_id)).renamed(state.names_in(match_id))
 
 
 def _settle_up(book: Ledger, ids: dict[str, int]) -> list[dict[str, Any]]:
@@ -195,7 +219,11 @@ def _paid_in(state: g.GroupState, period: Period) -> list[dict[str, Any]]:
 
 
 def _line(
-    k: Kept, names: dict[str, str], summary: MatchSummary | None, period: Period
+    k: Kept,
+    names: dict[str, str],
+    summary: MatchSummary | None,
+    period: Period,
+    guests: tuple[str, ...] = (),
 ) -> MatchLine:
     parts = []
     if summary is not None:
@@ -211,6 +239,7 @@ def _line(
         period.holds(k.played),
         summary.currency if summary else None,
         parts,
+        guests,
     )
 
 
