@@ -15,8 +15,8 @@ from scorekeeper import groups as g
 from scorekeeper.ledger import ledger, members_only
 from scorekeeper.matchfile import from_document
 from scorekeeper.report import match_summary
-from tests.test_ledger import RUBBER
 from tests.test_groups_store import cmd, start
+from tests.test_ledger import RUBBER
 
 
 @pytest.fixture
