@@ -503,14 +503,18 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
         }
         for p in state.payments
     ]
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "name": state.name,
         "members": [m.name for m in state.members],
-        "stakes": {game: state.stakes[game] for game in _game_order(state.stakes)},
-        "matches": [entry for _, entry in matches],
-        "payments": payments,
     }
+    retired = [m.name for m in state.members if m.retired]
+    if retired:  # only then: a group file written before retiring reads the same
+        doc["retired"] = retired
+    doc["stakes"] = {game: state.stakes[game] for game in _game_order(state.stakes)}
+    doc["matches"] = [entry for _, entry in matches]
+    doc["payments"] = payments
+    return doc
 
 
 def _game_order(stakes: dict[str, Any]) -> list[str]:

@@ -12,9 +12,11 @@ import pytest
 
 from scorekeeper import db as store
 from scorekeeper import groups as g
+from scorekeeper.groupfile import from_group_document, import_group, loads
 from scorekeeper.ledger import ledger, members_only
 from scorekeeper.matchfile import from_document
 from scorekeeper.report import match_summary
+from scorekeeper.variants import MatchError
 from tests.test_groups_store import cmd, start
 from tests.test_ledger import RUBBER
 
@@ -232,3 +234,44 @@ def test_a_guests_money_is_settled_at_the_table_and_the_members_share_the_rest()
         ("Ann", "Bob", Decimal("0.70"))
     ]
     assert members_only(summary, []) is summary
+
+
+def test_a_guest_and_a_retired_member_travel_in_the_group_file_and_import_back(db, group):
+    match_id = start(db, ["Ann", "Bob", "Zed"])
+    g.apply_group(db, group, cmd(g.ADD_MATCH, 1, match=match_id, mapping={"Zed": g.GUEST}))
+    g.apply_group(db, group, cmd(g.RETIRE, 2, member=3))
+    doc = g.group_document(db, g.load_group(db, group))
+    assert doc["members"] == ["Ann", "Bob", "Cy", "Dee"]
+    assert doc["retired"] == ["Cy"]
+    assert list(doc) == ["format", "name", "members", "retired", "stakes", "matches", "payments"]
+    assert doc["matches"][0]["mapping"] == {"Ann": "Ann", "Bob": "Bob", "Zed": None}
+    copied = import_group(db, loads(g.dumps(doc)), copy=True).state
+    assert [(m.name, m.retired) for m in copied.members] == [
+        ("Ann", False),
+        ("Bob", False),
+        ("Cy", True),
+        ("Dee", False),
+    ]
+    (joined,) = copied.matches.values()
+    assert joined.mapping == {"Ann": 1, "Bob": 2, "Zed": None}
+    assert g.dumps(g.group_document(db, copied)) == g.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    ("retired", "where", "said"),
+    [
+        (["Max"], "retired[0]", "'Max' is not one of the members (each once)"),
+        (["Cy", "Cy"], "retired[1]", "'Cy' is not one of the members (each once)"),
+        ("Cy", "retired", 'give the retired members\' names: ["Cy"]'),
+    ],
+)
+def test_a_bad_retired_list_in_a_group_file_is_said_where(retired, where, said):
+    doc = {
+        "format": g.FORMAT,
+        "name": "Friday",
+        "members": ["Ann", "Bob", "Cy"],
+        "retired": retired,
+    }
+    with pytest.raises(MatchError) as refused:
+        from_group_document(doc)
+    assert [(p.field, p.message) for p in refused.value.problems] == [(where, said)]
