@@ -41,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 from .games.common import Outcome
-from .model import Match, MatchSummary, Seat
+from .model import Match, MatchSummary, PlayerTally, Seat
 from .settle import payments as table_payments
 from .stats import tally_match
 
@@ -104,9 +104,19 @@ def members_only(summary: MatchSummary, guests: Iterable[str]) -> MatchSummary:
             money[pay.payer] -= pay.amount
             money[pay.payee] += pay.amount
     seats = tuple(
-        replace(seat, money=money[seat.player]) for seat in summary.seats if seat.player in money
+        replace(seat, money=money[seat.player], tally=_without(seat.tally, guests))
+        for seat in summary.seats
+        if seat.player in money
     )
     return replace(summary, seats=seats)
+
+
+def _without(tally: PlayerTally, guests: set[str]) -> PlayerTally:
+    """A member's tally with no guest as a partner: a member whose partner was a
+    guest is a side alone in the ratings and has no partner record with them."""
+    partner = None if tally.partner in guests else tally.partner
+    partners = tuple(p for p in tally.partners if p.partner not in guests)
+    return replace(tally, partner=partner, partners=partners)
 
 
 # --- many matches ---------------------------------------------------------------------

@@ -186,3 +186,30 @@ def test_a_bad_mapping_change_names_the_player_and_stores_nothing(client, db):
     assert "That is already the mapping: nothing to change." in visible_text(unchanged)
     assert client.get(f"/g/{group_id}/mapping/{'x' * 16}").status_code == 404
     assert g.group_revision(db, group_id) == 2
+
+
+# Ann and Cy were partners; Bob's partner was the guest: no record of it.
+PARTNER_ROWS = [
+    'Ann,partners,partner:matches,Cy,1,0,"1 match as partners, 0 won",',
+    'Cy,partners,partner:matches,Ann,1,0,"1 match as partners, 0 won",',
+]
+
+
+def test_a_guest_is_neither_rated_nor_anyones_partner(client, db):
+    # Rubber: Ann & Cy lost to Bob & Dee. Dee a guest: Bob is a side alone.
+    group_id, match_id = rubber_group(db)
+    sent = {"revision": "2", "map4": "guest"}
+    assert client.post(f"/g/{group_id}/mapping/{match_id}", data=sent).status_code == 302
+    rows = client.get(f"/g/{group_id}/ratings.csv").text.splitlines()
+    assert [row.split(",")[0:3] for row in rows[1:]] == [
+        ["Ann", "all games", "1"],
+        ["Bob", "all games", "1"],
+        ["Cy", "all games", "1"],
+        ["Ann", "Rubber bridge", "1"],
+        ["Bob", "Rubber bridge", "1"],
+        ["Cy", "Rubber bridge", "1"],
+    ]
+    stats = client.get(f"/g/{group_id}/statistics.csv").text
+    assert "Dee" not in stats
+    partners = [line for line in stats.splitlines() if ",partner:" in line]
+    assert partners == PARTNER_ROWS
