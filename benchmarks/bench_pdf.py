@@ -12,6 +12,12 @@ lays the sheet out each time; "repeat" asks again for an unchanged match, which
 the cache in scorekeeper/pdf.py answers. Wall time is what a player waits; CPU
 time (this process's and the PDF worker's, which does the layout) is less
 disturbed by other work on the machine.
+
+Then, unless --no-big: the biggest sheet without explanations (a rubber match of
+500 entries, the most a match holds; aim under 2 s), and the ledger and
+statistics PDFs of a group holding all a group can (tests/seasons.py: 500
+matches, 40 members, 2000 payments), each the median of a few fresh renders
+with its status: 200 is printed, 413 "too large" (over RENDER_SECONDS).
 """
 
 from __future__ import annotations
@@ -36,6 +42,10 @@ from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import create_match, get_db  # noqa: E402
 from scorekeeper.matchfile import from_document  # noqa: E402
 from scorekeeper.variants import replay_match  # noqa: E402
+from tests.seasons import a_full_season  # noqa: E402
+
+BIG_RUNS = 3
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 TARGET = 3.0  # times the floor
 
@@ -53,6 +63,20 @@ def three_rubbers() -> dict:
     document["options"] = {**document["options"], "rubbers": 3}
     document["hands"] = [*hands, *first_rubber]
     return document
+
+
+def five_hundred_hands() -> dict:
+    """A rubber match of 500 defeated contracts (it never finishes), as in bench_limits.py."""
+    hands = [
+        {"declarer": PLAYERS[n % 4], "contract": f"{1 + n % 3}C", "tricks": n % 7}
+        for n in range(500)
+    ]
+    return {
+        "format": "scorekeeper-match/1",
+        "variant": "rubber",
+        "players": PLAYERS,
+        "hands": hands,
+    }
 
 
 def worker_cpu() -> float:
@@ -83,10 +107,25 @@ def timed(render: Callable[[], object], runs: int) -> tuple[float, float]:
     return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
+def fresh(client, path: str) -> tuple[float, float, int]:
+    """Median wall and CPU ms of BIG_RUNS fresh renders of `path` (the whole
+    request: the page's data, its HTML and the PDF), and the last status."""
+    wall, cpu, status = [], [], 0
+    for _ in range(BIG_RUNS):
+        pdf.clear_cache()
+        start_wall, start_cpu = time.perf_counter(), cpu_time()
+        status = client.get(path).status_code
+        cpu.append(cpu_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+    return statistics.median(wall) * 1000, statistics.median(cpu) * 1000, status
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--no-big", action="store_true", help="leave out 500 hands and a season")
     args = parser.parse_args()
+    big_rows: list[tuple[str, float, float, int]] = []
 
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"TESTING": True, "DATABASE": str(Path(tmp) / "bench.db")})
@@ -118,6 +157,17 @@ def main() -> None:
             rows.append((f"{label}: render", *timed(sheet(match_id, False), args.runs)))
             rows.append((f"{label}: repeat", *timed(sheet(match_id, True), args.runs)))
 
+        if not args.no_big:
+            with app.app_context():
+                big = create_match(get_db(), from_document(five_hundred_hands())).match_id
+                season = a_full_season(get_db())
+            for label, path in (
+                ("500 hands, no explanations", f"/m/{big}/sheet.pdf"),
+                ("500-match season: ledger", f"/g/{season}/ledger.pdf"),
+                ("500-match season: statistics", f"/g/{season}/statistics.pdf"),
+            ):
+                big_rows.append((label, *fresh(client, path)))
+
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     floor_wall, floor_cpu = floor
     print(f"PDF score sheets, warm, median of {args.runs} runs (load average {load:.1f}):")
@@ -125,6 +175,8 @@ def main() -> None:
     for label, wall, cpu in rows:
         ratios = f"{wall / floor_wall:8.1f} {cpu:8.1f} {cpu / floor_cpu:8.1f}"
         print(f"  {label:44} {wall:8.1f} {ratios}")
+    for label, wall, cpu, status in big_rows:
+        print(f"  {label:44} {wall:8.1f} {'':8} {cpu:8.1f} {'':8} status {status}")
     worst = max(wall / floor_wall for label, wall, _ in rows if label.endswith("render"))
     verdict = "within" if worst <= TARGET else "above"
     print(f"Slowest full render: {worst:.1f}x the floor (wall), {verdict} the {TARGET:.0f}x aim.")

@@ -16,9 +16,10 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import formats, pdf
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
-from .extensions import csrf
+from .extensions import babel, csrf
 from .groups import MAX_GROUP_FILE_BYTES
 from .instance import (
     MIN_SECRET_KEY,
@@ -30,12 +31,23 @@ from .instance import (
     switched_on,
 )
 from .registry import missing, static_folders, template_loader
-from .viewmodels.group_ledger import money
-from .views import groupfile, groups, hands, history, ledger, live, matches, ratings, rules, sheets
+from .views import (
+    groupfile,
+    groups,
+    hands,
+    history,
+    language,
+    large_print,
+    ledger,
+    live,
+    matches,
+    ratings,
+    rules,
+    sheets,
+)
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
-from .words import minus, signed
 
 # The forms that take a group file: their request may carry a whole group file
 # (and the form around it); every other form keeps MAX_CONTENT_LENGTH.
@@ -107,6 +119,9 @@ def create_app(
             app.config["SECRET_KEY"] = "test"
 
     csrf.init_app(app)
+    # Each phone reads in its own language (views/language.py); the catalogs are
+    # scorekeeper/translations/<code>/LC_MESSAGES/messages.mo (docs/languages.md).
+    babel.init_app(app, locale_selector=language.select_locale)
     # Pages, stylesheets and scripts go compressed to the phone, by Flask-Compress
     # (gzip or deflate on plain http; brotli or zstd where the browser offers
     # them). Registered first, so it runs after every other after_request hook:
@@ -143,12 +158,14 @@ def create_app(
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
+    app.register_blueprint(language.bp)  # the switch at the foot of every page
+    app.register_blueprint(large_print.bp)  # the text size switch at the foot of every page
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
-    app.jinja_env.globals["signed"] = signed  # scores as on paper: +5, −4, 0
-    app.jinja_env.globals["minus"] = minus  # pegs as on the board: 3, −2
-    app.jinja_env.globals["money"] = money  # money as read: +8.00, −8.00, 0.00
+    _number_words(app)
+    app.context_processor(language.page_language)  # <html lang dir>, the switch
+    app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)
@@ -158,12 +175,37 @@ def create_app(
     app.after_request(_security_headers)
     serve_static(app, static_folders(app.static_folder or ""))
     app.after_request(keep_flashes_small)
+    app.after_request(language.vary_by_language)
     if app.config.get("BEHIND_PROXY", switched_on("SCOREKEEPER_BEHIND_PROXY")):
         # One reverse proxy in front (docs/running.md): believe its X-Forwarded-
         # Proto/Host/For, so the share codes say https and the public name. Never
         # set it without a proxy: anyone could then claim any host.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     return app
+
+
+def _number_words(app: Flask) -> None:
+    """Numbers, scores, money and days in the templates, in the page's language
+    (scorekeeper/formats.py; English as it always was)."""
+
+    def locale() -> str:
+        return language.reading().formats
+
+    app.jinja_env.globals.update(
+        signed=lambda points: formats.signed(points, locale()),  # +5, −4, 0
+        minus=lambda n: formats.minus(n, locale()),  # pegs as on the board: 3, −2
+        # money as read: +8.00, −8.00, 0.00 (+8,00 in French)
+        money=lambda amount: formats.cents(amount, locale()),
+    )
+    app.jinja_env.filters.update(
+        number=lambda n: formats.number(n, locale()),  # 1,234 · 1 234
+        currency=lambda amount, code="": formats.money(amount, code, locale()),
+        day=lambda when: formats.day(when, locale()),  # 27 Nov 2026 · 27 nov. 2026
+        long_day=lambda when: formats.long_day(when, locale()),
+        short_day=lambda when: formats.short_day(when, locale()),
+        weekday=lambda when: formats.weekday(when, locale()),
+        clock=lambda when: formats.clock(when, locale()),
+    )
 
 
 COMPRESSED = [

@@ -3,6 +3,8 @@ app in `create_app` (a view module imports them from here, never from the app)."
 
 from __future__ import annotations
 
+from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
+babel = Babel()

@@ -5,7 +5,6 @@ The hand forms of each game live in scorekeeper/games/<family>/entry.py.
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
@@ -15,6 +14,7 @@ from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringFi
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
 from .entry import whole_number
+from .formats import typed_amount
 from .games.catalog import VARIANTS
 from .games.common import OptionSpec
 from .matchfile import MAX_CURRENCY, MAX_TITLE
@@ -35,19 +35,10 @@ for _cls in VARIANTS.values():
         OPTION_GAMES.setdefault(_spec.name, []).append((_cls, _spec))
 
 
-# Numbers as typed on a phone: ASCII digits only ("²" or "٣" are digits to
-# Python's isdigit() but not numbers anyone meant), a minus, and for money one
-# decimal point or comma ("0,50" is 0.50).
-# A comma with three digits after it is a thousands separator, not decimals:
-# "1,000" is refused rather than read as 1.000.
-_MONEY = re.compile(r"[0-9]{0,7}(?:\.[0-9]{1,6}|,[0-9]{1,2})|[0-9]{1,7}")
-
-
 def money_text(text: str) -> str:
     """An amount as the match file writes it: a decimal comma becomes a point;
     anything that is not an amount is passed on unchanged for the check to name."""
-    text = text.strip()
-    return text.replace(",", ".") if _MONEY.fullmatch(text) else text
+    return typed_amount(text)
 
 
 def strip(text: Any) -> Any:

@@ -10,6 +10,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from . import formats
 from .games.common import HandResult, _is_int, contract_text, parse_contract
 
 
@@ -78,16 +79,13 @@ def _contract_words(record: dict[str, Any]) -> str:
 
 def minus(n: int) -> str:
     """Pegs and holes as on the board: no plus sign, a real minus sign (−3)."""
-    return f"−{-n}" if n < 0 else str(n)
+    return formats.minus(n)
 
 
 def signed(points: int | Decimal) -> str:
     """Scores as on paper: +5, −4, 0 (a real minus sign); money keeps its cents:
-    +8.00, −8.00, 0.00."""
-    figure = f"{abs(points):.2f}" if isinstance(points, Decimal) else str(abs(points))
-    if points > 0:
-        return f"+{figure}"
-    return f"−{figure}" if points < 0 else figure
+    +8.00, −8.00, 0.00. (In the reader's language: `formats.signed`.)"""
+    return formats.signed(points)
 
 
 # A hyphen-minus starting a number, not inside a word or a name ("Ann-Marie 4").

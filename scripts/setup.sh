@@ -76,5 +76,7 @@ setup_scorekeeper() {
   [ "${1:-}" = "--for-tests" ] && for_tests=yes
   install_debian_packages "$for_tests"
   install_python_packages
+  # The translations' .mo files, from the .po files that changed (never committed).
+  "$VENV/bin/python" -m scorekeeper.translations >/dev/null
   export PATH="$VENV/bin:$PATH"
 }

@@ -4,6 +4,7 @@ running score of every game as its players call it, the match page, the PDF."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import shutil
@@ -337,7 +338,9 @@ def test_pdf_prints_the_chart_without_the_screen_readers_table(client):
     with client.application.test_request_context():
         html = match_html(load_or_404(match_id))
     [section] = CHART.findall(html)
-    assert f'<polyline points="{ANN_POINTS}"' in section
+    # On paper the plot is an image of its SVG (scorekeeper/pdf.py svg_data_uri).
+    plot = re.search(r'<img class="chart-plot" src="data:image/svg\+xml;base64,([^"]+)"', section)
+    assert f'<polyline points="{ANN_POINTS}"' in base64.b64decode(plot.group(1)).decode()
     assert "chart-numbers" not in section
     text = " ".join(pages_text(get_pdf(client, match_id)))
     assert "Running score after each hand" in text

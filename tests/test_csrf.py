@@ -90,6 +90,7 @@ def test_every_post_route_is_listed(tmp_path):
         "groups.watch_write",
         "groups.pay",
         "groupfile.import_copy",
+        "language.switch",  # a phone's language (views/language.py)
     }
 
 

@@ -175,7 +175,8 @@ def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
     assert [kept.get((m, 1)) is not None for m in matches] == [False, False, True, True, True]
     # By size: a drawing weighs its changes (estimated) and the parts drawn of it.
     newest = kept.get((matches[-1], 1))
-    assert list(newest.parts) == [("matches/_live_match.html", (None, None), "")]
+    # Kept per language too: each phone draws the page in its own (views/language.py).
+    assert list(newest.parts) == [("matches/_live_match.html", (None, None), "", "en")]
     one = newest.size()
     assert one == drawn.CHANGE_SIZE + len(newest.parts[list(newest.parts)[0]])
     kept.most_size = one

@@ -171,7 +171,10 @@ def _source_copy(target: Path, root: Path = ROOT) -> Path:
     folders = {"scorekeeper", *PYPROJECT["tool"]["setuptools"]["package-dir"].values()}
     for folder in folders:
         shutil.copytree(
-            root / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__")
+            # A fresh clone has no .mo files (build outputs): the build compiles them.
+            root / folder,
+            target / folder,
+            ignore=shutil.ignore_patterns("__pycache__", "*.mo"),
         )
     return target
 
@@ -321,6 +324,24 @@ def test_the_installed_wheel_runs_from_its_own_environment(installed):
         if "__pycache__" not in p.parts
     )
     assert shipped == in_repo
+    # Each language's catalog, and the .mo the build compiled from it.
+    translations = carried / "translations"
+    for po in (ROOT / "scorekeeper" / "translations").glob("*/LC_MESSAGES/messages.po"):
+        shipped_po = translations / po.relative_to(ROOT / "scorekeeper" / "translations")
+        assert shipped_po.read_bytes() == po.read_bytes()
+        assert shipped_po.with_suffix(".mo").stat().st_size > 0, shipped_po
+    french = _run(
+        installed.command("python"),
+        "-c",
+        "from flask_babel import force_locale, gettext\n"
+        "from scorekeeper import create_app\n"
+        "import tempfile\n"
+        "app = create_app({'TESTING': True}, instance=tempfile.mkdtemp())\n"
+        "with app.test_request_context(), force_locale('fr'):\n"
+        "    print(gettext('Start a match'))",
+        cwd=installed.venv,
+    )
+    assert french.stdout.strip() == "Commencer un match"
 
 
 @pytest.mark.install

@@ -10,7 +10,6 @@ store's kept copy (scorekeeper/summaries.py) or replayed.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -21,6 +20,7 @@ from flask import request
 from .. import db as store
 from .. import groups as g
 from ..charts import balance_chart
+from ..formats import typed_amount
 from ..games.common import Outcome
 from ..ledger import Ledger, Period, Transfer, ledger, members_only
 from ..model import MatchSummary
@@ -312,9 +312,7 @@ def _member_id(text: str) -> int | None:
 
 def _typed_payment() -> tuple[dict[str, Any], dict[str, str]]:
     form = request.form
-    amount = form.get("amount", "").strip()
-    if re.fullmatch(r"\d+,\d{1,2}", amount):  # 7,50 as many phones write it
-        amount = amount.replace(",", ".")
+    amount = typed_amount(form.get("amount", ""))  # 7,50 as many phones write it
     pay = {
         "payer": _member_id(form.get("payer", "")),
         "payee": _member_id(form.get("payee", "")),

@@ -21,6 +21,7 @@ from flask import (
 
 from .. import db as store
 from .. import groups as g
+from .. import paper
 from ..games.catalog import VARIANTS
 from ..viewmodels.downloads import (
     NoPdf,
@@ -104,6 +105,7 @@ def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str
         ledger=book,
         variants=VARIANTS,
         printed=date.today(),
+        paper=paper,  # a season as a paper ledger keeps it
         **context(state, book),
     )
     return pdf_response(html, file_name(state, chosen, kind, "pdf"), NO_PDF)

@@ -7,9 +7,13 @@ import json
 from datetime import UTC, datetime
 
 from flask import flash, request, session
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
+from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
 from ..names import look_alike
+from .language import reading
 from .phone import phone_name
 
 MAX_SHOWN = 10  # problems flashed at once: the session cookie must stay small
@@ -23,7 +27,8 @@ MAX_LINE_BYTES = 210  # and bytes of it as the cookie stores it (JSON, \uXXXX es
 def changed_words(stamp: str, now: datetime | None = None) -> str:
     """When something changed, as the home list and the history say it: "a moment
     ago", "5 minutes ago", "today at 21:40", "yesterday at 23:05", "Saturday at
-    20:15", "3 October 2026" ("" for a stamp that is not a time)."""
+    20:15", "3 October 2026" ("" for a stamp that is not a time), in the page's
+    language."""
     try:
         then = datetime.fromisoformat(stamp)
     except ValueError:
@@ -31,14 +36,21 @@ def changed_words(stamp: str, now: datetime | None = None) -> str:
     now = now or datetime.now(UTC)
     seconds = (now - then).total_seconds()
     if seconds < 60:
-        return "a moment ago"
+        return _("a moment ago")
     if seconds < 3600:
         minutes = int(seconds // 60)
-        return f"{minutes} minute{'' if minutes == 1 else 's'} ago"
+        return ngettext("%(num)d minute ago", "%(num)d minutes ago", minutes)
+    locale = reading().formats
     local, today = local_time(stamp), now.astimezone().date()
     days = (today - local.date()).days
-    day = {0: "today", 1: "yesterday"}.get(days, f"{local:%A}" if days < 7 else None)
-    return f"{day} at {local:%H:%M}" if day else f"{local.day} {local:%B %Y}"
+    time = formats.clock(local, locale)
+    if days == 0:
+        return _("today at %(time)s", time=time)
+    if days == 1:
+        return _("yesterday at %(time)s", time=time)
+    if days < 7:
+        return _("%(weekday)s at %(time)s", weekday=formats.weekday(local, locale), time=time)
+    return formats.long_day(local, locale)
 
 
 def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import segno
 from flask import Response, abort, current_app, g, render_template, request, session, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..changelog import DEFAULT_DEVICE
@@ -28,7 +29,8 @@ from ..registry import entry_for
 from ..settle import settle
 from ..variants import MatchError, replay_match
 from .commands import new_keys
-from .phone import PHONE_COOKIE, phone_name
+from .language import reading
+from .phone import PHONE_COOKIE, phone_name, text_size
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
 
@@ -74,17 +76,25 @@ def match_state(stored: StoredMatch) -> dict:
     try:
         outcome = replay_match(stored.match)
     except MatchError:
-        return {"state": "needs a fix", "next": "a hand no longer fits the rules", "hands": None}
+        return {
+            "state": _("needs a fix"),
+            "next": _("a hand no longer fits the rules"),
+            "hands": None,
+        }
     hands = outcome.hands_played
     if not outcome.finished:
         dealer = outcome.upcoming.dealer if outcome.upcoming else None
-        next_words = f"{dealer} deals next" if dealer else ""
-        return {"state": "in progress", "next": next_words, "hands": hands}
+        next_words = _("%(dealer)s deals next", dealer=dealer) if dealer else ""
+        return {"state": _("in progress"), "next": next_words, "hands": hands}
     records = stored.records
     stopped = bool(records) and records[-1] == {"end": True}
     won = " & ".join(outcome.winners)
-    state = "stopped" if stopped else "finished"
-    return {"state": state, "next": f"won by {won}" if won else "", "hands": hands}
+    state = _("stopped") if stopped else _("finished")
+    return {
+        "state": state,
+        "next": _("won by %(winners)s", winners=won) if won else "",
+        "hands": hands,
+    }
 
 
 def sheet_context(loaded: Loaded) -> dict:
@@ -202,7 +212,7 @@ def kept_part(
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
         return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
 
-    key = (template, name, request.script_root)
+    key = (template, name, request.script_root, reading().code)  # each language drawn once
     text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
     confirm = confirm or (drawn_once(ConfirmForm()) if CSRF_MARK in text else None)
     token = confirm.csrf_token if confirm else ""
@@ -246,7 +256,9 @@ def page_etag(loaded: Loaded, *varying: object) -> str | None:
         app_version(*folders),
         token,
         request.cookies.get(PHONE_COOKIE, ""),
+        text_size(),  # the root's size: a page kept at another size is not this one
         base_url(),
+        reading().code,  # the page in this phone's language
         *varying,
     )
     digest = hashlib.sha256(repr(what).encode()).hexdigest()[:20]

@@ -1,4 +1,5 @@
-"""What this phone keeps in its cookies: its name, and the matches it started or opened."""
+"""What this phone keeps in its cookies: its name, its text size, and the matches it
+started or opened."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ PHONE_COOKIE = "phone"
 MINE_COOKIE = "matches"  # the matches this browser started or opened
 GROUPS_COOKIE = "groups"  # the groups this browser started or opened
 MAX_MINE = 60  # about 1 kB of cookie; a phone keeps a season of evenings
+TEXT_SIZE_COOKIE = "text_size"  # large print: percent of the phone's own text size
+TEXT_SIZES = (100, 125, 150)
 
 
 def my_matches() -> list[str]:
@@ -25,6 +28,12 @@ def my_groups() -> list[str]:
     """The ids of the groups this browser started or opened, most recent first."""
     ids = request.cookies.get(GROUPS_COOKIE, "").split(".")
     return list(dict.fromkeys(i for i in ids if MATCH_ID.fullmatch(i)))[:MAX_MINE]
+
+
+def text_size() -> int:
+    """The text size this phone chose, in percent of its own (100 unless it chose)."""
+    chosen = request.cookies.get(TEXT_SIZE_COOKIE, "")
+    return int(chosen) if chosen in {str(size) for size in TEXT_SIZES} else 100
 
 
 def remember(match_id: str) -> None:

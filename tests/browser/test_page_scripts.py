@@ -381,26 +381,30 @@ def watch_token(html: str, figure: str) -> str:
     return urlsplit(shown).path.split("/")[2]
 
 
-def test_no_page_of_the_app_logs_a_script_error(phone, server):
-    """Every GET page of the app, each variant's with a finished match of it and
-    one hand from its end (its new hand form), a group's with a match started from
-    it, and the error pages."""
-    page = phone.page
+def crawl(phone: Console, label: str = "pages") -> Iterator[str]:
+    """Open every GET page of the app, one after another, and yield each once it
+    is loaded (the caller reads it before the next is opened): each variant's
+    with a finished match of it and one hand from its end (its new hand form),
+    a group's with a match started from it, and the error pages. Used by the
+    check for script errors here and by the large-print check (test_large_print.py);
+    `label` goes into the imported matches' titles, so a second crawl on the same
+    server imports matches of its own (not "already here")."""
+    page, server = phone.page, phone.server
     visited = []
 
-    def visit(url: str) -> None:
+    def visit(url: str) -> bool:
         if url in visited:  # the home page, the rules' index: once is enough
-            return
+            return False
         page.goto(url)
         visited.append(url)
-        assert phone.settle() == [], url
+        return True
 
     page.goto(server + "/")
     for game in GAMES:
         for variant in game.variants:
             case = Case(variant.id, variant.rules.player_counts[0])
             doc = finished_match(case)
-            match = import_file(phone, doc, f"{case.id} pages")
+            match = import_file(phone, doc, f"{case.id} {label}")
             html = page.request.get(match).text()
             known = {
                 "match_id": urlsplit(match).path.split("/")[2],
@@ -409,21 +413,26 @@ def test_no_page_of_the_app_logs_a_script_error(phone, server):
                 "token": {"w": watch_token(html, "share-watch")},
             }
             for url in pages_for(phone, known):
-                visit(url)
+                if visit(url):
+                    yield url
             # The form of a match not over yet (the one above is over).
-            open_match = import_file(phone, {**doc, "hands": doc["hands"][:-1]}, f"{case.id} open")
-            visit(f"{open_match}/hand/new")
-            assert page.locator("#hand-form").count() == 1, page.url
+            open_match = import_file(
+                phone, {**doc, "hands": doc["hands"][:-1]}, f"{case.id} {label} open"
+            )
+            if visit(f"{open_match}/hand/new"):
+                assert page.locator("#hand-form").count() == 1, page.url
+                yield page.url
 
     # A group, and a match started from its page: the answer is the hand form.
     page.goto(server + "/groups/new")  # opened above; now filled in
-    page.fill("#name", "Tuesday")
+    page.fill("#name", f"Tuesday {label}")
     for i, name in enumerate(RUBBER, 1):
         page.fill(f"#member{i}", name)
     with page.expect_navigation():
         page.click("#new-group button.primary")
     group_id = urlsplit(page.url).path.split("/")[2]
-    visit(f"{server}/g/{group_id}/new")
+    if visit(f"{server}/g/{group_id}/new"):
+        yield page.url
     page.check('input[name=variant][value="rubber"]')
     for i, name in enumerate(RUBBER, 1):
         page.fill(f"#player{i}", name)
@@ -434,6 +443,7 @@ def test_no_page_of_the_app_logs_a_script_error(phone, server):
     enter(table, RUBBER_HANDS[0])
     table.save()
     assert page.inner_text("h1") == "Hand 2"
+    yield page.url  # the hand form with the answer to a save: "Hand 1 saved." and Undo
     html = page.request.get(f"{server}/g/{group_id}").text()
     known = {
         "group_id": group_id,
@@ -442,7 +452,8 @@ def test_no_page_of_the_app_logs_a_script_error(phone, server):
         "token": {"gw": watch_token(html, "group-share-watch")},
     }
     for url in pages_for(phone, known):
-        visit(url)
+        if visit(url):
+            yield url
 
     # The error pages: no such match, hand, page or game.
     for path in (
@@ -452,10 +463,17 @@ def test_no_page_of_the_app_logs_a_script_error(phone, server):
         "/rules/no-such-game",
     ):
         phone.expected_status[server + path] = 404
-        visit(server + path)
-        assert page.locator("main h1").count() == 1, path
+        if visit(server + path):
+            assert page.locator("main h1").count() == 1, path
+            yield page.url
 
     # Every kind of address was opened.
     opened = {re.sub(r"[\w-]{16,}", "*", urlsplit(url).path) for url in visited}
     assert len(opened) >= 20, sorted(opened)
+
+
+def test_no_page_of_the_app_logs_a_script_error(phone, server):
+    """Every GET page of the app (`crawl`), the error pages included."""
+    for url in crawl(phone):
+        assert phone.settle() == [], url
     assert phone.errors == []

@@ -1,5 +1,6 @@
 """Every variant's typical hand within reach of a thumb (issue 19): entered from
-wherever the app leaves the phone after a save, at 390×844 and at 360×740, in a
+wherever the app leaves the phone after a save, at 390×844 and at 360×740 (and at
+390×844 with large print at 125 %, the app's text size switch: issue 26), in a
 fixed number of taps and without a single swipe. A target counts as in reach only
 when it lies wholly inside the viewport and nothing covers its centre, so a
 button under the sticky Save bar costs a scroll (`Table.in_reach`)."""
@@ -14,14 +15,22 @@ from playwright.sync_api import expect
 from .conftest import Table
 from .test_mini_bridge_browser import announce
 
-VIEWPORTS = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+# (viewport, the app's text size switch in %): the two sizes the table uses most, and
+# the usual phone with large print at 125 % (issue 26: its typical hand needs no swipe either).
+PHONES = {
+    "390x844": ({"width": 390, "height": 844}, "100"),
+    "360x740": ({"width": 360, "height": 740}, "100"),
+    "390x844-text-125": ({"width": 390, "height": 844}, "125"),
+}
 NO_SWIPE = 0
 
 
-@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+@pytest.fixture(params=list(PHONES), ids=list(PHONES))
 def phone(request, browser, server):
-    """A phone of one of the two sizes the table uses most."""
-    context = browser.new_context(viewport=VIEWPORTS[request.param])
+    """A phone of one of the two sizes the table uses most, or with large print."""
+    viewport, text_size = PHONES[request.param]
+    context = browser.new_context(viewport=viewport)
+    context.add_cookies([{"name": "text_size", "value": text_size, "url": server}])
     page = context.new_page()
     table = Table(page, server)
     table.size = request.param
@@ -211,7 +220,8 @@ def test_a_calypso_game_keeps_its_count(phone):
     assert per_game == [(19, CALYPSO_SWIPES[phone.size])] * 3
 
 
-CALYPSO_SWIPES = {"390x844": 1, "360x740": 2}
+# With large print at 125 % the four tallies take four screens: three swipes.
+CALYPSO_SWIPES = {"390x844": 1, "360x740": 2, "390x844-text-125": 3}
 
 
 # -- one tap that stores a hand: out of the thumb's way, and still one tap ----------
@@ -226,10 +236,12 @@ ONE_TAP_STORES = {
     "need-a-fourth": (["Ann", "Bob", "Cy"], "#quick-passed_out"),
 }
 # The swipe down to the quick button: at 390×844 only the Top Game's form is longer
-# than the screen; at 360×740 every one is.
+# than the screen; at 360×740 every one is, and with large print at 125 % every one
+# but the Honeymoon's (two players: the shortest form).
 PASSED_OUT_SWIPES = {
     "390x844": {v: 1 if v == "top-game" else 0 for v in ONE_TAP_STORES},
     "360x740": dict.fromkeys(ONE_TAP_STORES, 1),
+    "390x844-text-125": {v: 0 if v == "honeymoon" else 1 for v in ONE_TAP_STORES},
 }
 APART = 16  # px between the last choice (or Save) and a one-tap store, at the least
 

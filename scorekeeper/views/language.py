@@ -1,0 +1,91 @@
+"""The language of the pages: each phone's own, never the match's or the group's.
+
+The phone's choice (a cookie, set by the switch at the foot of every page) comes
+first, then the browser's Accept-Language, then English. Several phones at one
+table may each read the same match in their own language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import get_locale
+
+from ..languages import DEFAULT, LANGUAGES, Language, best_language, language
+
+bp = Blueprint("language", __name__)
+
+LANGUAGE_COOKIE = "lang"
+
+
+def chosen_language() -> Language:
+    """The language this request is answered in (see the module's docstring)."""
+    return (
+        language(request.cookies.get(LANGUAGE_COOKIE))
+        or best_language(request.accept_languages)
+        or DEFAULT
+    )
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector: the catalog's folder name ("zh_Hans_CN")."""
+    return chosen_language().code
+
+
+def reading() -> Language:
+    """The language of the page being drawn (after Flask-Babel chose it; a
+    `force_locale` block included); English outside a request."""
+    locale = get_locale()
+    found = language(str(locale)) if locale is not None else None
+    return found or DEFAULT
+
+
+def page_language() -> dict:
+    """What every template knows of languages: the page's own (`lang`, `dir`)
+    and the list the switch offers."""
+    return {"page_language": reading(), "languages": LANGUAGES}
+
+
+def vary_by_language(response):
+    """A page differs by the phone's choice (a cookie) and its browser's languages."""
+    if request.endpoint != "static":
+        response.vary.add("Accept-Language")
+    return response
+
+
+@bp.post("/language")
+def switch():
+    """Remember this phone's language (for two years) and go back to the page
+    it was chosen on. An unknown code forgets the choice (the browser's
+    languages decide again)."""
+    chosen = language(request.form.get("lang"))
+    response = redirect(_back(request.form.get("next", "")), code=303)
+    if chosen is None:
+        response.delete_cookie(LANGUAGE_COOKIE)
+        return response
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        chosen.code,
+        max_age=730 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
+    )
+    return response
+
+
+def _back(path: str) -> str:
+    """The page the switch was on: a path of this app only (never another site's
+    address, nor `//host`), else the home page."""
+    split = urlsplit(path)
+    if (
+        path.startswith("/")
+        and not path.startswith("//")
+        and "\\" not in path
+        and not split.scheme
+        and not split.netloc
+        and path.isprintable()
+    ):
+        return path
+    return url_for("matches.index")
