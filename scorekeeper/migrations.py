@@ -281,3 +281,10 @@ def m007_day_played(db: Database) -> None:
         except (TypeError, ValueError):
             continue  # a stamp it cannot read: the app reads the day from it as it can
         db.execute("update matches set played = ? where id = ?", [day, row["id"]])
+
+
+@migrations()
+def m008_retired_members(db: Database) -> None:
+    """A member can be retired: out of the member list and of new matches, kept in
+    the matches they played. Every member stored before is not retired."""
+    db["group_members"].add_column("retired", int, not_null_default=0)

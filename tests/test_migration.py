@@ -176,7 +176,9 @@ SCHEMA = sorted(
         (
             "group_members",
             'CREATE TABLE "group_members" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
-            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,\n'
+            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,'
+            # m007: a member can be retired
+            ' "retired" INTEGER NOT NULL DEFAULT 0,\n'
             '   PRIMARY KEY ("group_id", "id")\n)',
         ),
         (
@@ -240,6 +242,7 @@ def test_the_migrations_are_the_seven_we_shipped():
         "m005_hand_numbers",
         "m006_match_summaries",
         "m007_day_played",
+        "m008_retired_members",
     ]
 
 

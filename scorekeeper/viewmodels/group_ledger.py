@@ -23,7 +23,7 @@ from ..changelog import local_time, played_on
 from ..charts import balance_chart
 from ..formats import typed_amount
 from ..games.common import Outcome
-from ..ledger import Ledger, Period, Transfer, ledger
+from ..ledger import Ledger, Period, Transfer, ledger, members_only
 from ..model import MatchSummary
 from ..summaries import Kept, group_summaries
 from ..words import signed
@@ -74,6 +74,7 @@ class MatchLine:
     currency: str | None
     parts: list[tuple[str, Decimal, bool]]  # (member, money, won), seating order
     started: str = ""  # the time it was started, "21:05" (server's time)
+    guests: tuple[str, ...] = ()  # players who played it without joining the group
 
     @property
     def counted(self) -> bool:
@@ -119,20 +120,17 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
     kept = group_summaries(db, state.id, describe)
     order = {m.name: i for i, m in enumerate(state.members)}
     ids = {m.name: m.id for m in state.members}
-    lines: list[MatchLine] = []
-    counted: list[MatchSummary] = []
-    for k in kept:
-        names = state.names_in(k.match_id)
-        summary = k.summary.renamed(names) if k.summary else None
-        line = _line(k, names, summary, chosen.period)
-        lines.append(line)
-        if line.counted and summary is not None:
-            counted.append(summary)
+    lines, counted = _lines(state, kept, chosen.period)
     paid = _transfers(state)
     book = ledger(counted, period=chosen.period, paid=paid)
     place = lambda name: (order.get(name, len(order)), name)  # noqa: E731
     played = {s.member: (s.played, s.won) for s in book.standings}
-    standings = [(m.name, *played.get(m.name, (0, 0))) for m in state.members]
+    # A retired member is listed for a period they played in.
+    standings = [
+        (m.name, *played.get(m.name, (0, 0)))
+        for m in state.members
+        if not m.retired or m.name in played
+    ]
     balances = [
         (currency, sorted(purse.items(), key=lambda item: place(item[0])))
         for currency, purse in book.balances.items()
@@ -178,7 +176,7 @@ def settled_on(state: g.GroupState) -> date | None:
     if not paid:
         return None
     played = [
-        (k.played, k.summary.renamed(state.names_in(k.match_id)))
+        (k.played, member_summary(state, k.match_id, k.summary))
         for k in group_summaries(store.get_db(), state.id, describe)
         if k.summary is not None and not k.listing.get("deleted")
     ]
@@ -194,6 +192,32 @@ def period_for(state: g.GroupState) -> Chosen:
     """The period a group's page or file was asked for (`request.args`); without
     one, since the group's last settle-up."""
     return chosen_period(request.args, settled=settled_on(state))
+
+
+def _lines(
+    state: g.GroupState, kept: list[Kept], period: Period
+) -> tuple[list[MatchLine], list[MatchSummary]]:
+    """Each match's line, and the summaries the ledger counts. A line shows the
+    match's own settlement, its guests' parts too; the ledger counts what the
+    members owe each other (member_summary)."""
+    lines: list[MatchLine] = []
+    counted: list[MatchSummary] = []
+    for k in kept:
+        names = state.names_in(k.match_id)
+        guests = state.guests_in(k.match_id)
+        shown = {**names, **{guest: f"{guest} (guest)" for guest in guests}}
+        summary = k.summary.renamed(shown) if k.summary else None
+        line = _line(k, names, summary, period, tuple(guests))
+        lines.append(line)
+        if line.counted and k.summary is not None:
+            counted.append(member_summary(state, k.match_id, k.summary))
+    return lines, counted
+
+
+def member_summary(state: g.GroupState, match_id: str, summary: MatchSummary) -> MatchSummary:
+    """A match's summary as the group counts it: its guests left out (their money
+    settled at the table), each player named by their member."""
+    return members_only(summary, state.guests_in(match_id)).renamed(state.names_in(match_id))
 
 
 def _settle_up(book: Ledger, ids: dict[str, int]) -> list[dict[str, Any]]:
@@ -228,7 +252,11 @@ def _paid_in(state: g.GroupState, period: Period) -> list[dict[str, Any]]:
 
 
 def _line(
-    k: Kept, names: dict[str, str], summary: MatchSummary | None, period: Period
+    k: Kept,
+    names: dict[str, str],
+    summary: MatchSummary | None,
+    period: Period,
+    guests: tuple[str, ...] = (),
 ) -> MatchLine:
     parts = []
     if summary is not None:
@@ -245,6 +273,7 @@ def _line(
         summary.currency if summary else None,
         parts,
         _start_time(k.started, k.played),
+        guests,
     )
 
 

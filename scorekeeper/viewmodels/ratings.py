@@ -23,7 +23,7 @@ from ..model import MatchSummary
 from ..ratings import Rating, Ratings, played_order, ratings, ratings_rows
 from ..summaries import group_summaries
 from .downloads import spreadsheet_safe
-from .group_ledger import describe
+from .group_ledger import describe, member_summary
 
 
 def group_matches(state: g.GroupState) -> list[MatchSummary]:
@@ -31,7 +31,7 @@ def group_matches(state: g.GroupState) -> list[MatchSummary]:
     members, in the order played: by each match's stored day played, then by
     when it was started (both read with its kept summary)."""
     counted = [
-        (k.summary.renamed(state.names_in(k.match_id)), k.started)
+        (member_summary(state, k.match_id, k.summary), k.started)
         for k in group_summaries(store.get_db(), state.id, describe)
         if k.summary is not None and not k.listing.get("deleted")
     ]

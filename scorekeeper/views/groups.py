@@ -402,6 +402,25 @@ def rename_member(group_id: str, member_id: int):
     return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
 
 
+@bp.post("/g/<match:group_id>/members/<key:member_id>/retire")
+def retire(group_id: str, member_id: int):
+    """Retire a member: off the member list and New match, kept in past matches."""
+    try:
+        applied = _submit(group_id, g.RETIRE, {"member": member_id})
+    except _Answer as answer:
+        return answer.response
+    return _done(group_id, applied, anchor="#members")
+
+
+@bp.post("/g/<match:group_id>/members/<key:member_id>/back")
+def bring_back(group_id: str, member_id: int):
+    try:
+        applied = _submit(group_id, g.BRING_BACK, {"member": member_id})
+    except _Answer as answer:
+        return answer.response
+    return _done(group_id, applied, anchor="#members")
+
+
 @bp.post("/g/<match:group_id>/order")
 def order(group_id: str):
     ids = request.form.getlist("order")
@@ -516,6 +535,8 @@ def pay(group_id: str):
 @bp.get("/g/<match:group_id>/members")
 @bp.get("/g/<match:group_id>/members/<key:member_id>")
 @bp.get("/g/<match:group_id>/order")
+@bp.get("/g/<match:group_id>/members/<key:member_id>/retire")
+@bp.get("/g/<match:group_id>/members/<key:member_id>/back")
 @bp.get("/g/<match:group_id>/undo")
 @bp.get("/g/<match:group_id>/remove/<match:match_id>")
 @bp.get("/g/<match:group_id>/import")
@@ -548,14 +569,7 @@ def add_match(group_id: str):
     match_id = match_from_address(pasted) if pasted else None
     if request.method == "POST":
         stored = store.load_match(db, match_id) if match_id else None
-        mapping = {}
-        if stored is not None:
-            for index, player in enumerate(stored.players, 1):
-                pick = request.form.get(f"map{index}", "")
-                if pick == g.NEW:
-                    mapping[player] = g.NEW
-                elif pick.isascii() and pick.isdigit() and len(pick) <= 9:
-                    mapping[player] = int(pick)
+        mapping = _mapping_typed(stored)
         cmd = g.GroupCommand(
             g.ADD_MATCH,
             {"match": match_id, "mapping": mapping},
@@ -591,6 +605,59 @@ def add_match(group_id: str):
     return _mapping_page(state, stored if not problem else None, pasted, problem, "match")
 
 
+def _mapping_typed(stored) -> dict:
+    """The mapping form's choices: player -> member id, NEW or GUEST (a choice
+    that is none of them is left out: the player keeps the default)."""
+    mapping: dict = {}
+    if stored is None:
+        return mapping
+    for index, player in enumerate(stored.players, 1):
+        pick = request.form.get(f"map{index}", "")
+        if pick in (g.NEW, g.GUEST):
+            mapping[player] = pick
+        elif pick.isascii() and pick.isdigit() and len(pick) <= 9:
+            mapping[player] = int(pick)
+    return mapping
+
+
+@bp.route("/g/<match:group_id>/mapping/<match:match_id>", methods=["GET", "POST"])
+def remap(group_id: str, match_id: str):
+    """Change who each player of a match of the group is, in place: the match is
+    counted again everywhere with the new mapping."""
+    state = load_group_or_404(group_id)
+    db = store.get_db()
+    stored = store.load_match(db, match_id)
+    if stored is None or match_id not in state.matches:
+        abort(404)
+    if request.method == "GET":
+        return _mapping_page(state, stored, "", None, None, editing=True)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    mapping = _mapping_typed(stored)
+    asked = {"match": match_id, "mapping": mapping}
+    cmd = g.GroupCommand(g.REMAP, asked, form_revision(), form_key(), phone_name())
+    try:
+        if cmd.revision is None:
+            raise g.GroupRefused(NO_REVISION)
+        applied = g.apply_group(db, group_id, cmd)
+    except g.GroupRefused as refused:
+        state = load_group_or_404(group_id)
+        if match_id not in state.matches:
+            flash(cut(refused.message), "error")
+            return redirect(url_for("groups.show", group_id=group_id) + "#ledger")
+        lines = _change_lines(refused.stale) if refused.stale else []
+        message = (
+            "Not saved: the group changed since this form was drawn. Nothing was stored;"
+            " your choices are below: check them and save again."
+            if refused.stale
+            else refused.message
+        )
+        return _mapping_page(
+            state, stored, "", message, refused.field, lines, mapping, editing=True
+        )
+    return _done(group_id, applied, anchor="#ledger")
+
+
 def _mapping_page(
     state: g.GroupState,
     stored,
@@ -599,6 +666,8 @@ def _mapping_page(
     field: str | None,
     changed: list[str] = (),
     chosen: dict | None = None,
+    *,
+    editing: bool = False,
 ):
     db = store.get_db()
     mine = [
@@ -607,9 +676,12 @@ def _mapping_page(
         if m.id not in state.matches and not m.deleted
     ]
     rows = []
+    current = state.matches[stored.id].mapping if editing else {}
     if stored is not None:
         for index, player in enumerate(stored.players, 1):
             pick = (chosen or {}).get(player)
+            if pick is None and player in current:
+                pick = g.GUEST if current[player] is None else current[player]
             if pick is None:
                 same = state.member_named(player)
                 pick = same.id if same else g.NEW
@@ -628,6 +700,8 @@ def _mapping_page(
         changed=list(changed),
         confirm=ConfirmForm(),
         import_form=ImportForm(),
+        editing=editing,
+        guest=g.GUEST,
     ), status
 
 

@@ -255,7 +255,7 @@ def _group_or_404(group_id: str | None) -> groups.GroupState | None:
 def _from_group(form: NewMatchForm, group: groups.GroupState) -> None:
     """The new-match form as a group's page opens it: the members in their
     order as players, the game asked for (?variant=) and the group's stake for it."""
-    for field, member in zip(form.player_fields(), group.members, strict=False):
+    for field, member in zip(form.player_fields(), group.active, strict=False):
         field.data = member.name
     variant = request.args.get("variant")
     if variant in VARIANTS:

@@ -137,6 +137,15 @@ def group_pages(phone: Watched, server: str, look) -> None:
         page.click("#add-to-group")
     assert page.locator("#add-problem").count() == 1
     look("mapping form, refused")
+    page.select_option("#map2", "2")
+    page.select_option("#map3", "guest")  # Zed plays without joining
+    click_and_wait(page, "#add-to-group")
+    page.click("#retire-members summary")
+    look("group page, retiring")
+    click_and_wait(page, "form[action$='/members/4/retire'] button")
+    look("group page, a guest and a retired member")
+    click_and_wait(page, ".group-matches li .remap")
+    look("who played")
     page.goto(address + "/stake")
     look("stake")
     ledger_pages(phone, address, look)
