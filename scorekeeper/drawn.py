@@ -11,7 +11,9 @@ A kept drawing is a copy, never a second truth: it is used only when the
 match's newest change as stored, read by the request itself (the one query it
 then makes), is the very change it was drawn at (a store put back from a
 backup can hold another change at the same revision); otherwise the match is
-loaded and kept under the revision it was loaded at.
+loaded and kept under the revision it was loaded at. A change stored by this
+process leaves its drawing kept at once: the write path replayed the match to
+check it (`keep_replayed`).
 A change saved by any thread or process is thus shown by the next page, and a
 page costs one indexed query and a copy when nothing changed. What differs
 per request (the CSRF token, one-time form keys, the phone's name, messages)
@@ -90,6 +92,15 @@ def draw(stored: StoredMatch) -> Drawing:
     if stored.log:
         _drawings.put((stored.id, stored.revision), made)
     return made
+
+
+def keep_replayed(stored: StoredMatch, outcome: Outcome) -> None:
+    """The match as the write path just stored it, with the replay that checked
+    the change (`db.apply`): kept as the drawing of its revision, so the pages
+    every phone at the table asks for next replay nothing. Kept like any
+    drawing, it is used only while that change is still the newest stored."""
+    if stored.log:
+        _drawings.put((stored.id, stored.revision), Drawing(stored.copy(), outcome, []))
 
 
 def part(drawing: Drawing, name: Hashable, render: Callable[[], str]) -> str:

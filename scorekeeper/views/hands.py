@@ -24,11 +24,14 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
+from markupsafe import Markup
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
+from ..drawn import part
 from ..entry import HandEntry
 from ..games.catalog import score_line
 from ..games.common import NextHand, Outcome
@@ -48,7 +51,7 @@ from .commands import (
 )
 from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
-from .pages import Loaded, load_or_404
+from .pages import CSRF_MARK, KEY_MARK_HTML, Loaded, load_or_404, page_variant, this_phones
 from .phone import phone_name, remember
 from .same_deal import SameDeal, in_a_line, same_deal
 
@@ -245,16 +248,55 @@ def _drawn(page: _Answer, session_lost: bool):
         except MatchError as exc:
             flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
-    upcoming = page.before.upcoming
-    if page.form is None:
-        stored = loaded.stored
-        data = None if hand_key is None else entry.from_record(stored.hands[position].record)
-        page.form = entry.form(formdata=None, data=data)
-    entry.prepare(page.form, loaded.stored.players, upcoming)
+    if _the_same_for_every_phone(page, session_lost):
+        return _kept_form(page, position), 200
+    _prepared(page, position)
     return _rendered(page, position, session_lost)
 
 
+def _the_same_for_every_phone(page: _Answer, session_lost: bool) -> bool:
+    """A form as every phone at the table is drawn it after a change: nothing
+    typed, refused or changed under it, no message waiting to be shown."""
+    return (
+        request.method == "GET"
+        and not session_lost
+        and page.loaded.drawing is not None
+        and page.form is None
+        and not (page.problems or page.changed or page.rejected or page.two_versions)
+        and not session.get("_flashes")
+    )
+
+
+def _kept_form(page: _Answer, position: int) -> Markup:
+    """The form's page drawn once for its revision (drawn.py), then given this
+    phone's CSRF token and fresh one-time keys."""
+
+    def render() -> str:
+        _prepared(page, position)
+        text = _render(page, position, key_mark=KEY_MARK_HTML)
+        token = str(page.form.csrf_token) if "csrf_token" in page.form else ""
+        return text.replace(token, CSRF_MARK) if token else text
+
+    name = ("hand form", request.endpoint, page.hand_key, *page_variant())
+    return this_phones(part(page.loaded.drawing, name, render))
+
+
+def _prepared(page: _Answer, position: int) -> None:
+    """The form of `page` (drawn from the stored hand for an edit), with the
+    choices the rules leave for its hand."""
+    entry, stored = page.entry, page.loaded.stored
+    if page.form is None:
+        data = None if page.hand_key is None else entry.from_record(stored.hands[position].record)
+        page.form = entry.form(formdata=None, data=data)
+    entry.prepare(page.form, stored.players, page.before.upcoming)
+
+
 def _rendered(page: _Answer, position: int, session_lost: bool):
+    return _render(page, position), (409 if page.changed else 400 if session_lost else 200)
+
+
+def _render(page: _Answer, position: int, key_mark: Markup | None = None) -> str:
+    """The form's page; with `key_mark`, that mark where each one-time key goes."""
     entry, stored, before, hand_key = page.entry, page.loaded.stored, page.before, page.hand_key
     upcoming = before.upcoming
     return render_template(
@@ -277,7 +319,8 @@ def _rendered(page: _Answer, position: int, session_lost: bool):
         score=None
         if hand_key is not None or not before.hands
         else score_line(stored.match, before),
-    ), (409 if page.changed else 400 if session_lost else 200)
+        key_mark=key_mark,
+    )
 
 
 def _form_title(

@@ -202,8 +202,21 @@ def kept_part(
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
         return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
 
-    key = (template, name, request.script_root)
+    key = (template, name, *page_variant())
     text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
+    return this_phones(text, confirm)
+
+
+def page_variant() -> tuple[Hashable, ...]:
+    """What a part drawn once shows besides its match's revision and what its
+    own key names: the one place to add what a page is drawn for (the address
+    the app is served under; the phone's language would go here)."""
+    return (request.script_root,)
+
+
+def this_phones(text: str, confirm: SimpleNamespace | None = None) -> Markup:
+    """A part drawn once (`part`), with this request's CSRF token (`confirm`'s,
+    when the page has one drawn) and a fresh one-time key in place of each mark."""
     confirm = confirm or (drawn_once(ConfirmForm()) if CSRF_MARK in text else None)
     token = confirm.csrf_token if confirm else ""
     first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
