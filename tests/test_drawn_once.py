@@ -20,8 +20,10 @@ from flask import template_rendered
 from scorekeeper import assets, drawn
 from scorekeeper.app import create_app
 from scorekeeper.folders import StaticFolders
+from scorekeeper.forms import ConfirmForm
 from scorekeeper.kept import Recent
 from scorekeeper.views import hands as hand_views
+from scorekeeper.views.pages import drawn_once
 from tests.phones import watched_table
 from tests.webtools import visible_text
 
@@ -220,6 +222,23 @@ def test_a_304_keeps_this_phones_token_and_another_session_gets_its_own_page(tmp
         )
         assert done.status == 302
         assert ann.hands(match_id) == [{"end": True}]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_csrf_field_drawn_once_is_the_one_wtforms_draws(tmp_path, enabled):
+    """The match page's many buttons share one CSRF field, drawn without building
+    a form: the same bytes as WTForms' own field, or nothing with CSRF off."""
+    app = create_app(
+        {"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "kept", "WTF_CSRF_ENABLED": enabled}
+    )
+    with app.test_request_context("/m/x"):
+        form = ConfirmForm()
+        expected = str(form.csrf_token()) if enabled else ""
+        assert str(drawn_once().csrf_token) == expected
+        assert (
+            expected.startswith('<input id="csrf_token" name="csrf_token" type="hidden" value="')
+            == enabled
+        )
 
 
 def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
