@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -18,6 +19,7 @@ import pytest
 from flask import template_rendered
 
 from scorekeeper import assets, drawn
+from scorekeeper import db as store
 from scorekeeper.app import create_app
 from scorekeeper.folders import StaticFolders
 from scorekeeper.forms import ConfirmForm
@@ -239,6 +241,38 @@ def test_the_csrf_field_drawn_once_is_the_one_wtforms_draws(tmp_path, enabled):
             expected.startswith('<input id="csrf_token" name="csrf_token" type="hidden" value="')
             == enabled
         )
+
+
+def test_requests_reuse_their_store_connections_until_the_store_is_replaced(
+    app, client, actions, monkeypatch
+):
+    """A request borrows an idle connection to the store and gives it back (opening
+    one cost a tenth of a page); once they are closed, as `scorekeeper restore`
+    does before it puts a backup in place, the next page reads the new file."""
+    match_id = actions.start("rubber", PLAYERS)
+    database = app.config["DATABASE"]
+    copy = Path(database).with_name("copy.db")
+    store.backup(database, copy)  # the match with no hand
+    actions.save_hand(match_id, hand("Ann", "1", "C", "7"))
+    opened: list[str] = []
+    real_connect = sqlite3.connect
+
+    def counted(path, *args, **kwargs):
+        opened.append(Path(path).name)
+        return real_connect(path, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", counted)
+    for _ in range(3):
+        assert "1 1♣ by Ann" in actions.text(f"/m/{match_id}")
+    assert opened == []
+
+    store.close_idle(database)  # as `scorekeeper restore` does, with no server running
+    os.replace(copy, database)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    drawn_page = actions.text(f"/m/{match_id}")
+    assert "1 1♣ by Ann" not in drawn_page
+    assert opened == ["t.db"]
 
 
 def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
