@@ -82,6 +82,13 @@ def kept_drawing(db: Database, match_id: str) -> Drawing | None:
     return found if found is not None and found.newest == newest else None
 
 
+def kept_at(match_id: str, revision: int) -> Drawing | None:
+    """The drawing kept of an earlier revision of the match, unchecked against
+    the store: only for what it replayed, by a caller that compares its entries
+    with the ones it needs (`views.same_deal`)."""
+    return _drawings.get((match_id, revision))
+
+
 def draw(stored: StoredMatch) -> Drawing:
     """The drawing of `stored`, the match as loaded from the store: replayed now,
     and kept for the next page of its revision."""

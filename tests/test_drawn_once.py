@@ -161,9 +161,15 @@ def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions
     assert len({key for found in keys for key in found}) == 6
     assert "Save hand 3" in visible_text(pages[2])
 
+    edit = f"/m/{match_id}/hand/{actions.hand_ids(match_id)[0]}"
+    edits = [actions.page(edit) for _ in range(2)]
+    assert "Edit hand 1" in visible_text(edits[1])
+
     monkeypatch.setattr(hand_views, "_the_same_for_every_phone", lambda *args: False)
     alone = actions.page(url)
     assert [KEY.sub("key", page) for page in pages] == [KEY.sub("key", alone)] * 3
+    alone = actions.page(edit)
+    assert [KEY.sub("key", page) for page in edits] == [KEY.sub("key", alone)] * 2
 
 
 def test_a_kept_hand_form_carries_each_phones_own_token_and_saves(tmp_path):

@@ -13,6 +13,7 @@ from scorekeeper import changelog, db, variants
 from scorekeeper.kept import forget_all
 from scorekeeper.views import hands as hand_views
 from scorekeeper.views import pages
+from scorekeeper.views import same_deal as same_deal_views
 from tests.webtools import visible_text
 
 SCRIPT = {"X-Requested-With": "fetch"}
@@ -36,7 +37,7 @@ def counted(monkeypatch):
     monkeypatch.setattr(pages, "load_match", counting("loads", pages.load_match))
     # Every replay goes through variants.replay: called by variants.replay_match and
     # imported by name in these modules.
-    for module in (variants, changelog, hand_views):
+    for module in (variants, changelog, hand_views, same_deal_views):
         monkeypatch.setattr(module, "replay", counting("replays", module.replay))
     return counts
 
@@ -87,6 +88,28 @@ def test_the_pages_after_a_save_are_drawn_from_the_write_paths_replay(client, ac
     assert "2 2H by Bob, made" in actions.text(f"/m/{match_id}").replace("♥", "H")
     assert "Save hand 3" in actions.text(f"/m/{match_id}/hand/new")
     assert counted == {"loads": 0, "replays": 1}
+
+
+def test_a_form_refused_because_another_phone_saved_first_replays_nothing(client, actions, counted):
+    """The four other phones at the table send their form for the hand just
+    saved: each is refused, with both versions side by side, from the replays
+    kept for the match as it is now and as their form was drawn from it."""
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Di"])
+    actions.save_hand(match_id, FOUR_SPADES)
+    revision = actions.revision(match_id)
+    assert "Save hand 2" in actions.text(f"/m/{match_id}/hand/new")  # every phone's form
+    form = {**TWO_HEARTS, "revision": str(revision), "key": "first-phone-key"}
+    assert client.post(f"/m/{match_id}/hand/new", data=form).status_code == 302
+    actions.page(f"/m/{match_id}")  # the save's message, shown once
+    counted.update(loads=0, replays=0)
+    late = {**TWO_HEARTS, "tricks": "9", "revision": str(revision), "key": "late-phone-key"}
+    refused = client.post(f"/m/{match_id}/hand/new", data=late)
+    assert refused.status_code == 409
+    assert counted == {"loads": 0, "replays": 0}
+    text = visible_text(refused)
+    assert "Not saved: the match changed since this form was drawn." in text
+    assert "Hand 2 saved: 2♥ by Bob, made · Bob +60, Di +60 — from another phone" in text
+    assert "Theirs and yours differ in: Tricks won by declarer's side: theirs 8 · yours 9" in text
 
 
 def test_without_the_script_a_save_still_redirects(client, actions):

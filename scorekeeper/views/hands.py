@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
-from ..drawn import part
+from ..drawn import kept_at, part
 from ..entry import HandEntry
 from ..games.catalog import score_line
 from ..games.common import NextHand, Outcome
@@ -45,6 +45,7 @@ from .commands import (
     change_title,
     command,
     form_key,
+    form_revision,
     form_undoes,
     sent_by_script,
     submit,
@@ -53,7 +54,7 @@ from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import CSRF_MARK, KEY_MARK_HTML, Loaded, load_or_404, page_variant, this_phones
 from .phone import phone_name, remember
-from .same_deal import SameDeal, in_a_line, same_deal
+from .same_deal import Replayed, SameDeal, in_a_line, same_deal
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 
@@ -176,7 +177,9 @@ def _without_session(page: _Answer) -> None:
     if stale:  # as for any stale form: drawn again on the match as it is now
         flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
         page.changed, page.before = change_lines(stale, entry.noun), None
-        page.two_versions = same_deal(entry, stored, stale, page.hand_key, page.form, phone_name())
+        page.two_versions = same_deal(
+            entry, stored, stale, page.hand_key, page.form, phone_name(), _known(page)
+        )
     else:
         page.problems = [SESSION_LOST]
 
@@ -207,15 +210,33 @@ def _save(page: _Answer, position: int, upcoming: NextHand | None):
     return None
 
 
+def _known(page: _Answer) -> list[Replayed]:
+    """The replays at hand of the match: as `page` loaded it, and as the refused
+    form was drawn from it (every phone at the table drew it: kept)."""
+    known: list[Replayed] = [(page.loaded.stored, page.loaded.outcome)]
+    revision = form_revision()
+    drawing = kept_at(page.match_id, revision) if revision is not None else None
+    if drawing is not None:
+        known.append((drawing.stored, drawing.outcome))
+    return known
+
+
 def _refused(page: _Answer, refusal: Refused, position: int, upcoming: NextHand | None):
     page.rejected = True
     entry = page.entry
     if refusal.stale:
         page.changed = change_lines(refusal.stale, entry.noun)
+        known = _known(page)
         page.loaded = load_or_404(page.match_id)  # draw the form again on the match as it is now
         page.before = None
         page.two_versions = same_deal(
-            entry, page.loaded.stored, refusal.stale, page.hand_key, page.form, phone_name()
+            entry,
+            page.loaded.stored,
+            refusal.stale,
+            page.hand_key,
+            page.form,
+            phone_name(),
+            [*_known(page), *known],
         )
     elif refusal.problems:
         number = position + 1
