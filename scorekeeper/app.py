@@ -118,6 +118,10 @@ def create_app(
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = "test"
 
+    # The rules' problems and explanations are said in the phone's language
+    # (scorekeeper/speech.py): first of all hooks, so an error page says them too.
+    app.before_request(language.listen_to_the_reader)
+    app.teardown_request(language.stop_listening)
     csrf.init_app(app)
     # Each phone reads in its own language (views/language.py); the catalogs are
     # scorekeeper/translations/<code>/LC_MESSAGES/messages.mo (docs/languages.md).
