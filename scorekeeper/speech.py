@@ -44,12 +44,13 @@ class Said(str):
     """A sentence: its English text as the str value, and what it takes to say
     it in another language (the message, its plural and named placeholders)."""
 
-    __slots__ = ("_message", "_plural", "_num", "_named")
+    __slots__ = ("_message", "_plural", "_num", "_named", "_then")
 
     _message: str
     _plural: str | None
     _num: int | None
     _named: dict[str, Any]
+    _then: tuple[Callable[[str], str], ...]
 
     def __new__(
         cls,
@@ -57,16 +58,23 @@ class Said(str):
         plural: str | None = None,
         num: int | None = None,
         named: dict[str, Any] | None = None,
+        then: tuple[Callable[[str], str], ...] = (),
     ) -> Said:
         named = named or {}
         chosen = message if plural is None or num == 1 else plural
         english = chosen % {k: _english(v) for k, v in named.items()} if named else chosen
-        said = super().__new__(cls, english)
+        said = super().__new__(cls, _changed(english, then))
         said._message, said._plural, said._num, said._named = message, plural, num, named
+        said._then = then
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self._message, self._plural, self._num, self._named))
+        return (Said, (self._message, self._plural, self._num, self._named, self._then))
+
+    def then(self, change: Callable[[str], str]) -> Said:
+        """This sentence, `change` applied to it once said (in every language):
+        e.g. the real minus sign a page prints for the rules' ASCII one."""
+        return Said(self._message, self._plural, self._num, self._named, (*self._then, change))
 
     def __str__(self) -> str:
         reader = _reader.get()
@@ -77,13 +85,20 @@ class Said(str):
             text = translations.gettext(self._message)
         else:
             text = translations.ngettext(self._message, self._plural, self._num or 0)
-        return text % self._named if self._named else text
+        text = text % self._named if self._named else text
+        return _changed(text, self._then)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     def __html__(self) -> str:
         return str(escape(str(self)))
+
+
+def _changed(text: str, changes: tuple[Callable[[str], str], ...]) -> str:
+    for change in changes:
+        text = change(text)
+    return text
 
 
 def _english(value: Any) -> Any:

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import formats
 from .games.common import HandResult, _is_int, contract_text, parse_contract
+from .speech import Said
 
 
 def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
@@ -94,5 +95,12 @@ _ASCII_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
 
 def minus_signs(line: str) -> str:
     """An explanation line as the page prints it: "Ann −4", not "Ann -4" (the
-    rules write ASCII for the command line and the CSV)."""
+    rules write ASCII for the command line and the CSV); a sentence of the
+    rules keeps being said in the reader's language."""
+    if isinstance(line, Said):
+        return line.then(_real_minus)
+    return _real_minus(line)
+
+
+def _real_minus(line: str) -> str:
     return _ASCII_MINUS.sub("−", line)

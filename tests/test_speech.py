@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 
+import pytest
+from flask_babel import get_locale
 from markupsafe import escape
 
 from scorekeeper.speech import N_, Said, _, english, listening, ngettext
+from scorekeeper.views import language
 
 
 class Pretend:
@@ -101,3 +105,63 @@ def test_a_marked_word_is_left_as_it_is():
 
 def test_a_sentence_without_placeholders_keeps_its_percent_sign():
     assert _("100% of the rubber") == "100% of the rubber"
+
+
+def test_a_change_made_to_a_sentence_applies_in_every_language():
+    line = _("%(side)s: %(what)s", side=_("We"), what="Ann -4").then(str.upper)
+    assert line == "WE: ANN -4"
+    with listening(lambda: FRENCH):
+        assert str(line) == "NOUS : ANN -4"
+        assert str(pickle.loads(pickle.dumps(line.then(str.lower)))) == "nous : ann -4"
+
+
+# --- on the pages: each phone reads the same kept replay in its own language ----------
+
+PRETEND_FRENCH = Pretend(
+    {
+        "%(side)s: %(what)s": "%(side)s : %(what)s",
+        "We": "Nous",
+        "%(contract)s by %(declarer)s": "%(contract)s par %(declarer)s",
+        "%(played)s made: %(how)s below the line": "%(played)s réussi : %(how)s sous la ligne",
+        "%(num)d overtrick (%(kind)s): %(sum)s above the line": (
+            "%(num)d levée de mieux (%(kind)s) : %(sum)s au-dessus",
+            "%(num)d levées de mieux (%(kind)s) : %(sum)s au-dessus",
+        ),
+        "undoubled": "non contré",
+    }
+)
+
+
+@pytest.fixture
+def pretend_french(monkeypatch):
+    """The French catalog lacks the rules' sentences until the translators fill
+    it: a French phone gets the pretend one (the pages' own words stay French)."""
+    real = language.get_translations
+
+    def translations():
+        return PRETEND_FRENCH if str(get_locale()) == "fr" else real()
+
+    monkeypatch.setattr(language, "get_translations", translations)
+
+
+EXPLANATION = re.compile(r'<ul class="explanation">(.*?)</ul>', re.S)
+
+
+def test_a_kept_replay_is_read_by_each_phone_in_its_own_language(client, actions, pretend_french):
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Dee"])
+    actions.save_hand(match_id, {"declarer": "Ann", "level": "1", "strain": "C", "tricks": "8"})
+    client.set_cookie("lang", "fr")
+    french = EXPLANATION.search(client.get(f"/m/{match_id}").get_data(as_text=True)).group(1)
+    assert french == (
+        "<li>Nous : 1C par Ann réussi : 1 × 20 = 20 sous la ligne</li>"
+        "<li>Nous : 1 levée de mieux (non contré) : 20 au-dessus</li>"
+    )
+    client.set_cookie("lang", "en")
+    english = EXPLANATION.search(client.get(f"/m/{match_id}").get_data(as_text=True)).group(1)
+    assert english == (
+        "<li>We: 1C by Ann made: 1 × 20 = 20 below the line</li>"
+        "<li>We: 1 overtrick (undoubled): 20 above the line</li>"
+    )
+    # The match file, the score JSON, stays English whatever the phone reads.
+    client.set_cookie("lang", "fr")
+    assert "Nous" not in client.get(f"/m/{match_id}/match.json").get_data(as_text=True)
