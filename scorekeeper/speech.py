@@ -117,6 +117,15 @@ def ngettext(singular: str, plural: str, num: int, **named: Any) -> Said:
     return Said(singular, plural, num, {"num": num, **named})
 
 
+def joined(separator: str, parts: list[str]) -> Said:
+    """`parts` joined by `separator` (a sign such as " + ", not a word), each
+    part said in the reader's language: `str.join` would keep their English."""
+    if not parts:
+        return Said("")
+    message = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Said(message, named={f"p{i}": part for i, part in enumerate(parts)})
+
+
 def N_(message: str) -> str:
     """Marks a word for the catalogs and leaves it as it is (a key, an id):
     say it with `_(word)` where a player reads it."""
