@@ -178,6 +178,14 @@ def undertricks(contract: Contract, tricks: int) -> int:
     return max(0, contract.needed - tricks)
 
 
+def together(players: list[str]) -> str:
+    """Players named together in a sentence: "Ann and Bob" (three: "Ann and Bob
+    and Cy", as the rules always wrote it), said in the reader's language."""
+    if len(players) == 1:
+        return players[0]
+    return _("%(first)s and %(second)s", first=together(players[:-1]), second=players[-1])
+
+
 def next_player(players: list[str], player: str, steps: int = 1) -> str:
     return players[(players.index(player) + steps) % len(players)]
 

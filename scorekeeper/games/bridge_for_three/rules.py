@@ -22,6 +22,7 @@ from ..common import (
     PlayedContract,
     parse_bid,
     refusal,
+    together,
     undertricks,
 )
 
@@ -227,7 +228,7 @@ class BridgeForThree(Game):
             message = "%(player)s reaches hole %(hole)d and wins the game"
             lines.append(_(message, player=reached[0], hole=WINNING_HOLE))
         elif reached:
-            players = _together(reached)
+            players = together(reached)
             message = "%(players)s reach hole %(hole)d together: a tie"
             lines.append(_(message, players=players, hole=WINNING_HOLE))
         return HandResult(number, playing[0], True, scores, lines, details)
@@ -337,10 +338,3 @@ class BridgeForThree(Game):
             )
             lines.append(message)
         return scores, played
-
-
-def _together(players: list[str]) -> str:
-    """Players named together: "Ann and Bob" (three: "Ann and Bob and Cy")."""
-    if len(players) == 1:
-        return players[0]
-    return _("%(first)s and %(second)s", first=_together(players[:-1]), second=players[-1])
