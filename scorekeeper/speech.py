@@ -126,6 +126,19 @@ def joined(separator: str, parts: list[str]) -> Said:
     return Said(message, named={f"p{i}": part for i, part in enumerate(parts)})
 
 
+def said(value: Any) -> Any:
+    """`value` with every sentence in it said now, as plain str (dicts, lists
+    and tuples gone through): for JSON a page's script reads (`|said|tojson`),
+    which would otherwise get the English value."""
+    if isinstance(value, Said):
+        return str(value)
+    if isinstance(value, dict):
+        return {said(key): said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said(item) for item in value]
+    return value
+
+
 def N_(message: str) -> str:
     """Marks a word for the catalogs and leaves it as it is (a key, an id):
     say it with `_(word)` where a player reads it."""

@@ -12,7 +12,7 @@ import pytest
 from flask_babel import get_locale
 from markupsafe import escape
 
-from scorekeeper.speech import N_, Said, _, english, listening, ngettext
+from scorekeeper.speech import N_, Said, _, english, listening, ngettext, said
 from scorekeeper.views import language
 
 
@@ -165,3 +165,12 @@ def test_a_kept_replay_is_read_by_each_phone_in_its_own_language(client, actions
     # The match file, the score JSON, stays English whatever the phone reads.
     client.set_cookie("lang", "fr")
     assert "Nous" not in client.get(f"/m/{match_id}/match.json").get_data(as_text=True)
+
+
+def test_the_sentences_a_script_reads_are_said_before_they_become_json():
+    facts = {"refused": {7: {"X": _("%(dealer)s deals next", dealer="Ann")}}, "n": [1, "P"]}
+    with listening(lambda: FRENCH):
+        assert json.dumps(said(facts)) == (
+            '{"refused": {"7": {"X": "Ann donne ensuite"}}, "n": [1, "P"]}'
+        )
+    assert said(facts) == {"refused": {7: {"X": "Ann deals next"}}, "n": [1, "P"]}
