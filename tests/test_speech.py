@@ -128,6 +128,11 @@ PRETEND_FRENCH = Pretend(
             "%(num)d levées de mieux (%(kind)s) : %(sum)s au-dessus",
         ),
         "undoubled": "non contré",
+        "Hand %(number)s": "Donne %(number)s",
+        "%(subject)s saved: %(summary)s": "%(subject)s enregistrée : %(summary)s",
+        "%(contract)s by %(declarer)s, made": "%(contract)s par %(declarer)s, réussi",
+        "Match started: %(name)s, %(players)s": "Partie commencée : %(name)s, %(players)s",
+        "Rubber bridge": "Bridge rubber",
     }
 )
 
@@ -174,3 +179,25 @@ def test_the_sentences_a_script_reads_are_said_before_they_become_json():
             '{"refused": {"7": {"X": "Ann donne ensuite"}}, "n": [1, "P"]}'
         )
     assert said(facts) == {"refused": {7: {"X": "Ann deals next"}}, "n": [1, "P"]}
+
+
+WHAT = re.compile(r'<p class="what">(.*?)</p>')
+
+
+def test_the_history_is_said_again_in_each_phones_language(client, actions, pretend_french):
+    """The store keeps each change's words in English; the history says them
+    again from the change itself, for each phone in its own language."""
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Dee"])
+    actions.save_hand(match_id, {"declarer": "Ann", "level": "1", "strain": "C", "tricks": "8"})
+    client.set_cookie("lang", "fr")
+    french = WHAT.findall(client.get(f"/m/{match_id}/history").get_data(as_text=True))
+    assert french == [
+        "Donne 1 enregistrée : 1♣ par Ann, réussi · Ann +40, Cy +40",
+        "Partie commencée : Bridge rubber, Ann · Bob · Cy · Dee",
+    ]
+    client.set_cookie("lang", "en")
+    english = WHAT.findall(client.get(f"/m/{match_id}/history").get_data(as_text=True))
+    assert english == [
+        "Hand 1 saved: 1♣ by Ann, made · Ann +40, Cy +40",
+        "Match started: Rubber bridge, Ann · Bob · Cy · Dee",
+    ]
