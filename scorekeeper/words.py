@@ -71,9 +71,11 @@ _NAMED = {
 
 
 def named_hand(number: int | None, counted: bool, noun: str = "Hand") -> str:
-    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6"."""
+    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6". Said at
+    once, in the reader's language (only pages name a hand, and they cut and
+    lower it: "Edit hand 6")."""
     if noun in _NAMED:
-        return _(_NAMED[noun][0 if counted else 1], number=number)
+        return str(_(_NAMED[noun][0 if counted else 1], number=number))
     return f"{noun} {number}" if counted else f"Redeal of {noun.lower()} {number}"
 
 

@@ -201,3 +201,12 @@ def test_the_history_is_said_again_in_each_phones_language(client, actions, pret
         "Hand 1 saved: 1♣ by Ann, made · Ann +40, Cy +40",
         "Match started: Rubber bridge, Ann · Bob · Cy · Dee",
     ]
+
+
+def test_a_hand_is_named_at_once_in_the_readers_language_so_pages_may_lower_it():
+    from scorekeeper.words import named_hand
+
+    with listening(lambda: Pretend({"Redeal of hand %(number)s": "Nouvelle donne %(number)s"})):
+        title = named_hand(6, counted=False)
+        assert title[:1].lower() + title[1:] == "nouvelle donne 6"
+    assert named_hand(6, counted=True) == "Hand 6"
