@@ -133,6 +133,9 @@ PRETEND_FRENCH = Pretend(
         "%(contract)s by %(declarer)s, made": "%(contract)s par %(declarer)s, réussi",
         "Match started: %(name)s, %(players)s": "Partie commencée : %(name)s, %(players)s",
         "Rubber bridge": "Bridge rubber",
+        "playnumber %(pn)d is above %(most)d, so nobody may double": (
+            "playnumber %(pn)d au-dessus de %(most)d : personne ne contre"
+        ),
     }
 )
 
@@ -210,3 +213,19 @@ def test_a_hand_is_named_at_once_in_the_readers_language_so_pages_may_lower_it()
         title = named_hand(6, counted=False)
         assert title[:1].lower() + title[1:] == "nouvelle donne 6"
     assert named_hand(6, counted=True) == "Hand 6"
+
+
+FACTS = re.compile(r'<script type="application/json" id="rules-facts">(.*?)</script>', re.S)
+
+
+def test_the_reasons_a_hand_forms_script_shows_are_in_the_phones_language(
+    client, actions, pretend_french
+):
+    match_id = actions.start("top-game", ["Ann", "Bob", "Cy"])
+    client.set_cookie("lang", "fr")
+    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
+    facts = json.loads(FACTS.search(page).group(1))
+    assert facts["doubling_refused"]["11"] == {
+        "X": "playnumber 11 au-dessus de 10 : personne ne contre",
+        "XX": "playnumber 11 au-dessus de 10 : personne ne contre",
+    }
