@@ -229,3 +229,25 @@ def test_the_reasons_a_hand_forms_script_shows_are_in_the_phones_language(
         "X": "playnumber 11 au-dessus de 10 : personne ne contre",
         "XX": "playnumber 11 au-dessus de 10 : personne ne contre",
     }
+
+
+def test_a_problem_line_is_english_on_the_command_line_and_said_on_a_page():
+    from scorekeeper.games.common import Problem
+
+    catalog = Pretend(
+        {
+            "hand %(number)d: %(problem)s": "donne %(number)d : %(problem)s",
+            "%(field)s: %(problem)s": "%(field)s : %(problem)s",
+            "missing; give true or false": "manquant ; true ou false",
+        }
+    )
+    problem = Problem(_("missing; give true or false"), "passed_out", hand=3, hand_number=2)
+    assert (str(problem), problem.read()) == (
+        "hand 3: passed_out: missing; give true or false",
+        "hand 2: passed_out: missing; give true or false",
+    )
+    with listening(lambda: catalog):
+        assert (str(str(problem)), str(problem.read())) == (
+            "donne 3 : passed_out : manquant ; true ou false",
+            "donne 2 : passed_out : manquant ; true ou false",
+        )

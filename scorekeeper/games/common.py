@@ -65,18 +65,20 @@ class Problem:
     hand_number: int | None = None
 
     def __str__(self) -> str:
-        where = [f"hand {self.hand}"] if self.hand is not None else []
-        where += [part for part in (self.within, self.field) if part]
-        return ": ".join([*where, self.message])
+        """The line as the command line prints it (English there; a page asking
+        in a request reads it in its own language)."""
+        return self._said(self.hand)
 
     def read(self) -> str:
         """The line as the table app shows it, in the reader's language: the hand
         named by the number players read, not by its place in the match file
         (which the command line names). Field names stay as the file spells them."""
+        return self._said(self.hand if self.hand_number is None else self.hand_number)
+
+    def _said(self, hand: int | None) -> str:
         text: str = self.message
         for part in reversed([part for part in (self.within, self.field) if part]):
             text = _("%(field)s: %(problem)s", field=part, problem=text)
-        hand = self.hand if self.hand_number is None else self.hand_number
         if hand is None:
             return text
         return _("hand %(number)d: %(problem)s", number=hand, problem=text)
