@@ -78,7 +78,7 @@ def shown(figure: Figure) -> str:
             "%(value)s of %(of)s (%(share)s%%)",
             value=count(value),
             of=count(figure.of),
-            share=count(share),
+            share=count(int(share)),
         )
     if figure.key in ("average", "best", "worst"):
         if not value:

@@ -371,7 +371,8 @@ def _done(
     was stored once already: a double tap, Back and the same again), and a note
     on names that look alike when there is one."""
     summary = applied.change.summary
-    said = ALREADY.format(summary) if applied.repeated else f"{summary}.{message}"
+    said = f"{summary}. {message}" if message else f"{summary}."  # two sentences
+    said = ALREADY.format(summary) if applied.repeated else said
     flash(cut(said), "info")
     if note:
         flash(note, "info")
@@ -486,7 +487,7 @@ def remove_match(group_id: str, match_id: str):
         applied = _submit(group_id, g.REMOVE_MATCH, {"match": match_id})
     except _Answer as answer:
         return answer.response
-    return _done(group_id, applied, " The match itself is kept.", "#ledger")
+    return _done(group_id, applied, _("The match itself is kept."), "#ledger")
 
 
 @bp.post("/g/<match:group_id>/pay")
