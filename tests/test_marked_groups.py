@@ -1,0 +1,214 @@
+"""Every word of the group pages, the ledger, statistics and ratings, and of their
+CSV and PDF files, is marked for translation (issue #26): drawn with a stand-in
+catalog that wraps each message it is asked for in ⟦…⟧, a page keeps outside
+the brackets only what is never translated — the players' and the group's
+names, the games' names (marked with the rules), currencies as typed, figures.
+
+English itself is unchanged: the page tests (test_web_ledger.py,
+test_web_groups.py, test_ratings.py) read the same pages word for word."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+import subprocess
+
+import flask_babel
+import pytest
+from wtforms.fields.core import UnboundField
+
+from scorekeeper import db as store
+from scorekeeper import groups as g
+from scorekeeper.forms import NewGroupForm, StakeFields
+from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.stats import TELLING
+from tests.test_web_ledger import make_group
+from tests.webtools import visible_text
+
+
+class Bracketed:
+    """A catalog that says every message as ⟦message⟧ (its plural by the count)."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    ugettext = gettext
+    ungettext = ngettext
+
+    def upgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def unpgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+
+@pytest.fixture
+def bracketed(monkeypatch):
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Bracketed())
+
+
+@pytest.fixture
+def db(app):
+    database = store.connect(app.config["DATABASE"])
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def group(db):
+    group_id, ids = make_group(db)
+    # A payment, so that the "Paid in this period" lines are drawn too.
+    g.apply_group(
+        db,
+        group_id,
+        g.GroupCommand(
+            g.PAY,
+            {
+                "payments": [
+                    {
+                        "payer": 1,
+                        "payee": 2,
+                        "amount": "5.00",
+                        "currency": "EUR",
+                        "date": "2026-11-21",
+                    }
+                ]
+            },
+        ),
+    )
+    return group_id, ids
+
+
+def unmarked(text: str) -> set[str]:
+    """The words of `text` outside every ⟦…⟧ (brackets may nest: a sentence
+    with a sentence in a placeholder)."""
+    inner = re.compile(r"⟦[^⟦⟧]*⟧")
+    while inner.search(text):
+        text = inner.sub(" ", text)
+    return set(re.findall(r"[^\W\d_]{2,}", text))
+
+
+def words(texts) -> set[str]:
+    return {w for text in texts for w in re.findall(r"[^\W\d_]{2,}", str(text))}
+
+
+# Never translated: the group's and the members' names, the players' names in a
+# match (Annie, Dan), the currencies as typed.
+NAMES = {"Friday", "four", "Ann", "Bob", "Cy", "Dee", "Annie", "Dan", "EUR", "GBP"}
+# Marked elsewhere, with the rules (scorekeeper/speech.py) and the forms
+# (scorekeeper/forms.py): the games' names and what each game counts, the
+# labels of the group's form inputs.
+GAMES = words(cls.name for cls in VARIANTS.values())
+GAMES |= words(w for label, says in TELLING.values() for w in (label, says))
+FORM_LABELS = words(
+    [
+        text
+        for field in (getattr(NewGroupForm, name) for name in dir(NewGroupForm))
+        if isinstance(field, UnboundField)
+        for text in [
+            *field.args[:1],
+            *(label for _key, label in field.kwargs.get("choices", [])),
+            field.kwargs.get("render_kw", {}).get("placeholder", ""),
+        ]
+    ]
+    + [
+        text
+        for field in (getattr(StakeFields, name) for name in dir(StakeFields))
+        if isinstance(field, UnboundField)
+        for text in [*field.args[:1], field.kwargs.get("render_kw", {}).get("placeholder", "")]
+    ]
+)
+# The foot of every page: each language named in its own words (never
+# translated), and the text-size switch (templates/_text_size.html, not these
+# pages' words). Days and months are written by Babel in the page's language.
+FOOT = {"English", "Français", "Nederlands", "Deutsch", "Svenska", "简体中文", "Italiano", "Polski"}
+FOOT |= {"Text", "size"}
+MONTHS = {"Oct", "Nov", "October", "November"}
+
+
+def leftover(text: str) -> set[str]:
+    """The words of `text` that should have been marked: none."""
+    text = re.sub(r"https?://\S+", " ", text)  # the share addresses
+    return unmarked(text) - NAMES - GAMES - FORM_LABELS - FOOT - MONTHS
+
+
+def page_text(page) -> str:
+    """A page's text without the history line its Undo names: each change keeps
+    its summary in English, as it was stored (docs/languages.md)."""
+    html = page.get_data(as_text=True)
+    return visible_text(re.sub(r'<form[^>]*class="undo-last".*?</form>', "", html, flags=re.S))
+
+
+def test_the_stand_in_catalog_finds_unmarked_words():
+    assert unmarked("⟦Stake: ⟦Rubber: 1 EUR⟧⟧ Settle up ⟦%d⟧ Ann") == {"Settle", "up", "Ann"}
+    assert leftover("Ann 21 Nov http://localhost/gw/x9Q Settle") == {"Settle"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/g/{group}",
+        "/g/{group}?period=between&from=2026-11-01&to=2026-11-30",
+        "/g/{group}?period=between&from=nonsense",
+        "/g/{group}?period=last-month",
+        "/g/{group}/statistics",
+        "/g/{group}/ratings",
+        "/g/{group}/head-to-head",
+        "/g/{group}/stake",
+        "/g/{group}/add",
+        "/groups/new",
+    ],
+)
+def test_every_word_of_a_group_page_is_marked(client, group, bracketed, path):
+    group_id, _ids = group
+    page = client.get(path.format(group=group_id))
+    assert page.status_code in (200, 400)
+    assert leftover(page_text(page)) == set()
+
+
+def test_the_watch_page_is_marked(client, db, group, bracketed):
+    group_id, _ids = group
+    token = g.load_group(db, group_id).watch
+    page = client.get(f"/gw/{token}")
+    assert page.status_code == 200
+    assert leftover(page_text(page)) == set()
+
+
+def test_the_csv_headers_and_words_are_marked_and_the_figures_stay_numbers(
+    client, group, bracketed
+):
+    group_id, _ids = group
+    ledger = list(csv.reader(io.StringIO(client.get(f"/g/{group_id}/ledger.csv").text)))
+    assert ledger[0] == [
+        "⟦kind⟧", "⟦member⟧", "⟦to⟧", "⟦currency⟧", "⟦matches⟧", "⟦won⟧", "⟦amount⟧", "⟦day⟧",
+        "⟦game⟧", "⟦match⟧",
+    ]  # fmt: skip
+    # The kind of a row is a key a spreadsheet filters by; amounts keep a decimal point.
+    assert ledger[1][0] == "balance" and re.fullmatch(r"-?\d+\.\d\d", ledger[1][6])
+    stats = list(csv.reader(io.StringIO(client.get(f"/g/{group_id}/statistics.csv").text)))
+    assert stats[0] == [
+        "⟦member⟧", "⟦game⟧", "⟦figure⟧", "⟦label⟧", "⟦value⟧", "⟦of⟧", "⟦counts⟧", "⟦match⟧",
+    ]  # fmt: skip
+    assert stats[1][:6] == ["Ann", "⟦all games⟧", "matches", "⟦Matches⟧", "5", ""]
+    assert stats[1][6] == "⟦matches played⟧"
+    ratings = list(csv.reader(io.StringIO(client.get(f"/g/{group_id}/ratings.csv").text)))
+    assert ratings[0] == ["⟦member⟧", "⟦game⟧", "⟦matches⟧", "mu", "sigma", "ordinal", "⟦shown⟧"]
+    assert ratings[1][1] == "⟦all games⟧"
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="pdftotext is not installed")
+@pytest.mark.parametrize("kind", ["ledger", "statistics"])
+def test_every_word_of_a_group_pdf_is_marked(client, group, bracketed, tmp_path, kind):
+    group_id, _ids = group
+    answer = client.get(f"/g/{group_id}/{kind}.pdf")
+    assert answer.status_code == 200
+    (tmp_path / "p.pdf").write_bytes(answer.data)
+    text = subprocess.run(
+        ["pdftotext", str(tmp_path / "p.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert leftover(text) == set()
