@@ -212,3 +212,36 @@ def test_every_word_of_a_group_pdf_is_marked(client, group, bracketed, tmp_path,
         ["pdftotext", str(tmp_path / "p.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert leftover(text) == set()
+
+
+def test_a_refusal_from_the_groups_rules_is_said_in_the_phones_language(
+    client, db, group, bracketed
+):
+    group_id, _ids = group
+    revision = str(g.group_revision(db, group_id))
+    answer = client.post(
+        f"/g/{group_id}/members", data={"revision": revision, "key": "k-ann", "name": "ann"}
+    )
+    assert answer.status_code == 400
+    assert "⟦ann reads the same as the member Ann.⟧" in visible_text(answer)
+
+
+def test_a_refusal_stays_english_outside_a_request(db, group):
+    group_id, _ids = group
+    cmd = g.GroupCommand(g.ADD_MEMBER, {"name": "ann"}, g.group_revision(db, group_id))
+    with pytest.raises(g.GroupRefused) as refused:
+        g.apply_group(db, group_id, cmd)
+    assert str(refused.value.message) == "ann reads the same as the member Ann."
+
+
+def test_a_matchs_state_kept_with_its_summary_is_said_to_each_phone(client, group, monkeypatch):
+    """The group page keeps each match's line with its summary (by revision): the
+    first phone's language must not stick to it."""
+    group_id, _ids = group
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Bracketed())
+    bracketed = visible_text(client.get(f"/g/{group_id}"))
+    assert "⟦finished⟧ · ⟦won by Bob & Dee⟧" in bracketed
+    monkeypatch.undo()
+    english = visible_text(client.get(f"/g/{group_id}"))
+    assert "⟦" not in english
+    assert "Finished · won by Bob & Dee" in english
