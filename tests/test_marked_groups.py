@@ -245,3 +245,17 @@ def test_a_matchs_state_kept_with_its_summary_is_said_to_each_phone(client, grou
     english = visible_text(client.get(f"/g/{group_id}"))
     assert "⟦" not in english
     assert "Finished · won by Bob & Dee" in english
+
+
+def test_the_group_poll_answers_each_language_afresh(client, group):
+    """A phone that switched language is not told "unchanged" (304) about the
+    change lines it read in the other language."""
+    group_id, _ids = group
+    first = client.get(f"/g/{group_id}/live?since=1")
+    assert first.status_code == 200
+    client.set_cookie("lang", "fr")
+    again = client.get(
+        f"/g/{group_id}/live?since=1", headers={"If-None-Match": first.headers["ETag"]}
+    )
+    assert again.status_code == 200
+    assert again.headers["ETag"] != first.headers["ETag"]

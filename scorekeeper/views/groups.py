@@ -19,8 +19,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from .. import db as store
 from .. import groups as g
@@ -236,7 +236,8 @@ def _live_answer(group_id: str | None):
     if revision is None:
         abort(404)
     mark = matches_mark(db, group_id)  # a hand saved in one of its matches: the ledger moved
-    etag = f"g{revision}-{since}-{mark}"
+    # The changes are said in the page's language: another language, another answer.
+    etag = f"g{revision}-{since}-{mark}-{get_locale()}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
