@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from .games.common import HandResult, Outcome, Problem
-from .matchfile import MAX_ENTRIES, parse_stake, title_problems
+from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
 from .variants import MatchError, replay
 from .words import hand_words, named_hand, signed
@@ -35,6 +35,25 @@ def local_time(stamp: str) -> datetime:
         return moment.astimezone()
     except (OverflowError, ValueError):
         return moment
+
+
+# The evening rule (docs/match-file.md): a match started before this hour, in
+# this server's time, was played on the evening before.
+EVENING_ENDS = time(6)
+
+
+def played_on(stamp: str) -> date:
+    """The day a match started at `stamp` counts for: the day it was started,
+    or the day before when it was started after midnight and before 06:00."""
+    moment = local_time(stamp)
+    if moment.time() < EVENING_ENDS and moment.date() > date.min:
+        return moment.date() - timedelta(days=1)
+    return moment.date()
+
+
+def day_words(day: date | None) -> str:
+    """A day as the history and the pages say it: "Friday 27 November 2026"."""
+    return "an unknown day" if day is None else f"{day:%A} {day.day} {day:%B %Y}"
 
 
 # What each kind of change does, in the words of the history page.
@@ -64,7 +83,10 @@ class Change:
     hand: int | None = None
     record: dict[str, Any] | None = None  # the hand record (append, edit, restore)
     hands: list[dict[str, Any]] | None = None  # create: the hands of an imported file
-    settings: dict[str, Any] | None = None  # create, settings: {"title", "stake"}
+    # create: {"title", "stake"}; settings: {"title", "stake", "played"} ("played"
+    # left out by a change stored before the day could be changed: the day the
+    # match was started on then stands)
+    settings: dict[str, Any] | None = None
     undoes: int | None = None  # the revision this change undoes
     summary: str = ""  # plain words, written when the change was made
     device: str = DEFAULT_DEVICE
@@ -88,10 +110,14 @@ class Change:
         """Whether `command` asks for exactly what this change did (a resent form)."""
         if command.kind == UNDO:
             return self.undoes is not None and command.undoes in (None, self.undoes)
+        settings = self.settings
+        if self.kind == SETTINGS and "played" not in (command.settings or {"played": None}):
+            # a form without the day (drawn before it could be changed) was stored with it
+            settings = {k: v for k, v in (settings or {}).items() if k != "played"}
         return (
             self.kind == command.kind
             and command.hand in (None, self.hand)
-            and (self.record, self.settings, self.undoes)
+            and (self.record, settings, self.undoes)
             == (command.record, command.settings, command.undoes)
         )
 
@@ -152,6 +178,10 @@ class MatchState:
     removed: dict[int, dict[str, Any]] = field(default_factory=dict)  # deleted hands
     title: str = ""
     stake: Stake | None = None
+    # The day the match counts for: the day it was stored with (`started_on`:
+    # its file's, or its start's by the evening rule), or the settings' day.
+    started_on: date | None = None
+    played: date | None = None
     deleted: bool = False
     log: list[Entry] = field(default_factory=list)
     # The change that made the current version of each hand, and of the settings.
@@ -198,6 +228,7 @@ class MatchState:
             hands=self.records,
             title=self.title or None,
             stake=self.stake,
+            played=self.played,
         )
 
     @property
@@ -239,6 +270,13 @@ def _settings(change: Change) -> tuple[str, Stake | None]:
     return settings.get("title") or "", stake
 
 
+def _day_of(state: MatchState, change: Change) -> date | None:
+    """The day a settings change leaves the match on (the day it was stored
+    with when the change names none)."""
+    day, _ = parse_played((change.settings or {}).get("played"))
+    return day or state.started_on
+
+
 def fold(state: MatchState, changes: list[Change]) -> MatchState:
     """Apply stored changes in revision order (they were checked when made)."""
     for change in changes:
@@ -252,6 +290,7 @@ def step(state: MatchState, change: Change) -> None:
     number = previous = None
     if kind == CREATE:
         state.title, state.stake = _settings(change)
+        state.played = state.started_on
         state.settings_by = change
         for i, record in enumerate(change.hands or [], 1):
             state.live[i] = record
@@ -284,6 +323,7 @@ def step(state: MatchState, change: Change) -> None:
     elif kind == SETTINGS:
         previous = state.settings_by
         state.title, state.stake = _settings(change)
+        state.played = _day_of(state, change)
         state.settings_by = change
     elif kind == DELETE_MATCH:
         state.deleted = True
@@ -360,6 +400,15 @@ def settings_summary(title: str, stake: Stake | None) -> str:
     if stake is not None:
         stake_words = f"stake {stake.words}"
     return f"Title “{title}”, {stake_words}" if title else f"No title, {stake_words}"
+
+
+def played_summary(day: date | None, before: date | None) -> str:
+    return f"Day played changed to {day_words(day)} (was {day_words(before)})"
+
+
+def played_problem() -> Problem:
+    """What a day played that is not a real day is told (a form's, a script's)."""
+    return Problem("give a real day, written like 2026-11-20.", "played")
 
 
 def who(device: str, asking: str | None) -> str:
@@ -483,7 +532,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             summary = _version_words(state.made_by.get(key))
             numbered = _number_before_delete(state, key)
     elif kind == SETTINGS:
-        settings = command.settings or {}
+        settings = dict(command.settings or {})
         title_refused = title_problems(settings.get("title") or "")
         if title_refused:
             raise Refused("rules", problems=title_refused)
@@ -492,7 +541,17 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             stake, problems = parse_stake(settings["stake"])
             if problems:
                 raise Refused("rules", problems=problems)
+        day = state.played
+        if "played" in settings:
+            day, problems = parse_played(settings["played"])
+            if problems:
+                raise Refused("rules", problems=[played_problem()])
+        elif day is not None:  # a form without the day keeps it
+            settings["played"] = day.isoformat()
+        command = replace(command, settings=settings)
         summary = settings_summary(settings.get("title") or "", stake)
+        if day != state.played:
+            summary = f"{summary}. {played_summary(day, state.played)}"
     change = Change(
         revision=state.revision + 1,
         kind=kind,
@@ -594,7 +653,11 @@ def undo_command(state: MatchState, target: Entry) -> Command:
     if kind == DELETE:
         return Command(RESTORE, hand=key, record=state.removed.get(key), undoes=undoes)
     if kind == SETTINGS:
-        return Command(SETTINGS, settings=dict(target.previous.settings or {}), undoes=undoes)
+        settings = dict(target.previous.settings or {})
+        if "played" not in settings and state.started_on is not None:
+            # the version before named no day: the match was on the day it was stored with
+            settings["played"] = state.started_on.isoformat()
+        return Command(SETTINGS, settings=settings, undoes=undoes)
     if kind == DELETE_MATCH:
         return Command(RESTORE_MATCH, undoes=undoes)
     if kind == RESTORE_MATCH:

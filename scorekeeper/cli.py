@@ -15,6 +15,7 @@ from pathlib import Path
 from .games.catalog import VARIANTS
 from .ledger import Period, ledger
 from .matchfile import MAX_FILE_BYTES, loads, parse_played
+from .model import Match
 from .ratings import played_order, ratings
 from .report import match_summary, score_document
 from .variants import MatchError
@@ -61,6 +62,12 @@ def _day(option: str, text: str | None, problems: list[str]) -> date | None:
     return day
 
 
+def _evening(match: Match) -> str:
+    """What makes two match files the same match: the same document once read
+    (the same file given twice, or a copy of it), whatever its spacing."""
+    return json.dumps(match.as_json(), sort_keys=True, ensure_ascii=False)
+
+
 def cmd_ledger(args: argparse.Namespace) -> int:
     """The ledger of a set of match files as JSON (docs/ledger.md)."""
     problems: list[str] = []
@@ -75,6 +82,8 @@ def cmd_ledger(args: argparse.Namespace) -> int:
     if period.start and period.end and period.start > period.end:
         problems.append(f"--to: {period.end} is before --from {period.start}")
     summaries = []
+    seen: dict[str, str] = {}  # an evening played -> the first file that gave it
+    repeated: list[str] = []
     for name in args.files:
         try:
             with open(name, encoding="utf-8") as handle:
@@ -84,13 +93,22 @@ def cmd_ledger(args: argparse.Namespace) -> int:
             problems.append(f"{name}: file: cannot read: {reason}")
             continue
         try:
-            summaries.append(match_summary(loads(text), key=name))
+            match = loads(text)
+            evening = _evening(match)
+            if evening in seen:
+                repeated.append(f"{name}: the same match as {seen[evening]}: counted once")
+                continue
+            if match.hands:  # a file without hands is no evening played: never another's
+                seen[evening] = name
+            summaries.append(match_summary(match, key=name))
         except MatchError as exc:
             problems += [f"{name}: {line}" for line in exc.lines]
     if problems:
         for line in problems:
             print(_one_line(line), file=sys.stderr)
         return EXIT_INVALID
+    for line in repeated:
+        print(_one_line(line), file=sys.stderr)
     book = ledger(summaries, same=same, period=period)
     doc = book.as_json() | {"ratings": ratings(played_order(book.matches)).as_json()}
     json.dump(

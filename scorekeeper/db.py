@@ -23,10 +23,11 @@ import secrets
 import sqlite3
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -42,6 +43,7 @@ from .changelog import (
     MatchState,
     decide,
     fold,
+    played_on,
 )
 from .games.catalog import VARIANTS
 from .games.common import Outcome
@@ -142,17 +144,70 @@ def connect(path: str) -> Database:
     return Database(conn)
 
 
+# Connections kept open between requests. Opening one costs its file, three
+# PRAGMAs and a close, a tenth of a page drawn once under a room of phones; so a
+# request borrows an idle one for itself alone and gives it back. Before the
+# store's file is replaced (`scorekeeper restore`, refused while a server runs
+# on it), `close_idle` closes them: a connection must never outlive its file.
+IDLE_PER_STORE = 16  # the server's 8 threads, and room to spare
+IDLE_STORES = 4  # the stores used last in this process (tests make one each)
+_idle: OrderedDict[str, list[Database]] = OrderedDict()
+_idle_lock = threading.Lock()
+
+
+def _borrow(path: str) -> Database:
+    """An idle connection to the store at `path`, or a new one."""
+    with _idle_lock:
+        idle = _idle.get(path)
+        if idle:
+            return idle.pop()
+    return connect(path)
+
+
+def _give_back(path: str, db: Database) -> None:
+    """Keep `db` for another request, unless enough are kept already."""
+    dropped: list[Database] = []
+    with _idle_lock:
+        idle = _idle.setdefault(path, [])
+        _idle.move_to_end(path)
+        if len(idle) < IDLE_PER_STORE:
+            idle.append(db)
+        else:
+            dropped.append(db)
+        while len(_idle) > IDLE_STORES:
+            dropped.extend(_idle.popitem(last=False)[1])
+    for old in dropped:
+        old.close()
+
+
+def close_idle(path: str | None = None) -> None:
+    """Close the idle connections kept to the store at `path` (every store when
+    None): before its file is replaced or changed behind this process's back."""
+    with _idle_lock:
+        paths = list(_idle) if path is None else [path]
+        closing = [db for name in paths for db in _idle.pop(name, [])]
+    for db in closing:
+        db.close()
+
+
 def get_db() -> Database:
-    """The request's database connection, opened on first use."""
+    """The request's database connection, borrowed on first use: its own until
+    the request ends."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db_path = current_app.config["DATABASE"]
+        g.db = _borrow(g.db_path)
     return g.db
 
 
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
+    path = g.pop("db_path", None)
+    if db is None:
+        return
+    if exc is not None or path is None or db.conn.in_transaction:  # never handed on in doubt
         db.close()
+        return
+    _give_back(path, db)
 
 
 # The threads of one server take turns at writing here before asking SQLite:
@@ -492,8 +547,9 @@ def _kept(db: Database, match_id: str) -> StoredMatch | None:
 
 def forget_folded() -> None:
     """Drop every cached state, and every copy kept from one (a store replaced
-    or edited by hand under a running process)."""
+    or edited by hand under a running process), and the idle connections."""
     forget_all()
+    close_idle()
 
 
 def newest_change(db: Database, match_id: str) -> Change | None:
@@ -516,9 +572,10 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
         options=json.loads(row["options"] or "{}"),
         created=row["created"],
         watch=row["watch"],
+        started_on=_day(row.get("played")),
     )
     state = _kept(db, match_id)
-    if state is None:
+    if state is None or state.started_on != fresh.started_on:  # a row edited by hand
         state = fresh
     else:  # what never changes is read again all the same: the row is at hand
         state.variant, state.players, state.options = fresh.variant, fresh.players, fresh.options
@@ -529,6 +586,14 @@ def load_match(db: Database, match_id: str) -> StoredMatch | None:
     if state.revision != before:
         _keep(state)
     return state
+
+
+def _day(text: str | None) -> date | None:
+    """A stored day ("2026-11-27"); None when the row has none."""
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
 
 
 def match_for_watch(db: Database, token: str) -> str | None:
@@ -546,17 +611,6 @@ def revision(db: Database, match_id: str) -> int | None:
         )
     )
     return rows[0]["revision"] if rows else None
-
-
-def started_in_group(db: Database, group_id: str) -> dict[str, str]:
-    """When each match of a group was started (match id -> its stamp): the order
-    its ratings are worked out in (scorekeeper/ratings.py `played_order`)."""
-    rows = db.query(
-        "select m.id, m.created from group_matches gm join matches m on m.id = gm.match_id"
-        " where gm.group_id = ?",
-        [group_id],
-    )
-    return {row["id"]: row["created"] for row in rows}
 
 
 def list_matches(db: Database, ids: list[str] | None = None) -> list[StoredMatch]:
@@ -682,6 +736,8 @@ def create_match(
                 "options": json.dumps(match.options, ensure_ascii=False),
                 "created": stamp,
                 "watch": new_token(),
+                # the file's day, else the evening the match was started on
+                "played": (match.played or played_on(stamp)).isoformat(),
             }
         )
         change = Change(

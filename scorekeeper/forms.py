@@ -17,7 +17,7 @@ from .entry import whole_number
 from .formats import typed_amount
 from .games.catalog import VARIANTS
 from .games.common import OptionSpec
-from .matchfile import MAX_CURRENCY, MAX_TITLE
+from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_played
 from .model import MATCH_FORMAT
 from .names import normal
 from .variants import MAX_NAME
@@ -253,12 +253,29 @@ for _name in BOOL_OPTIONS:
     setattr(NewMatchForm, option_field_name(_name), BooleanField(_name, default=_default))
 
 
+class RealDay:
+    """A day written YYYY-MM-DD that is on the calendar (a date input sends it
+    so). Left out of the form altogether, the day stays as it is."""
+
+    field_flags: dict[str, Any] = {}
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.raw_data and parse_played(field.data)[1]:
+            raise StopValidation(f"{field.label.text}: give a real day, written like 2026-11-20.")
+
+
 class SettingsForm(StakeFields, FlaskForm):
     title = StringField(
         "Title",
         validators=[Sent(), Optional(), AtMost(MAX_TITLE, "a title", "a date or a place will do")],
         filters=[strip],
     )
+    played = StringField("Day played", validators=[RealDay()], filters=[strip])
+
+    @property
+    def played_day(self) -> str | None:
+        """The day sent, "2026-11-20" (None: the form had no day input)."""
+        return self.played.data if self.played.raw_data else None
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

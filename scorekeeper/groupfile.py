@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -34,11 +34,13 @@ from .groups import (
     CREATE,
     EVERY_GAME,
     FORMAT,
+    GUEST,
     MAX_GROUP_FILE_BYTES,
     MAX_GROUP_MATCHES,
     MAX_GROUP_PAYMENTS,
     MAX_MEMBERS,
     PAY,
+    RETIRE,
     GroupApplied,
     GroupCommand,
     GroupRefused,
@@ -71,7 +73,7 @@ from .speech import _
 from .store.groups import group_ids, groups_named, groups_started_with
 from .variants import MatchError
 
-TOP_LEVEL_KEYS = ("format", "name", "members", "stakes", "matches", "payments")
+TOP_LEVEL_KEYS = ("format", "name", "members", "retired", "stakes", "matches", "payments")
 MATCH_KEYS = ("mapping", "match")
 PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
 # The file, its matches, an entry, then a match file's own nesting.
@@ -80,7 +82,7 @@ MAX_GROUP_DEPTH = MAX_DEPTH + 3
 
 @dataclass(frozen=True)
 class GroupMatchEntry:
-    mapping: dict[str, str]  # player name in the match -> member name
+    mapping: dict[str, str | None]  # player name in the match -> member name (None: a guest)
     match: Match
 
 
@@ -105,6 +107,7 @@ class GroupFile:
     matches: list[GroupMatchEntry]
     payments: list[GroupPayment]
     digest: str
+    retired: list[str] = field(default_factory=list)  # members off the member list
 
 
 class GroupHere(Exception):
@@ -232,6 +235,7 @@ def from_group_document(doc: Any) -> GroupFile:
     if turned:
         problems.append(Problem(turned, "name"))
     members, named = _members(doc.get("members"), problems)
+    retired = _retired(doc.get("retired", []), members, problems)
     stakes = _stakes(doc.get("stakes", {}), problems)
     # Mappings and payments are checked against every name listed, a refused
     # one too: its own line says what is wrong with it.
@@ -239,7 +243,22 @@ def from_group_document(doc: Any) -> GroupFile:
     payments = _payments(doc.get("payments", []), named, problems)
     if problems:
         raise MatchError(problems)
-    return GroupFile(name.strip(), members, stakes, matches, payments, digest_of(doc))
+    return GroupFile(name.strip(), members, stakes, matches, payments, digest_of(doc), retired)
+
+
+def _retired(value: Any, members: list[str], problems: list[Problem]) -> list[str]:
+    """The retired members: names of `members`, each once."""
+    if not isinstance(value, list):
+        problems.append(Problem(_('give the retired members\' names: ["Cy"]'), "retired"))
+        return []
+    kept: list[str] = []
+    for index, name in enumerate(value):
+        if not isinstance(name, str) or name not in members or name in kept:
+            said = _("%(typed)s is not one of the members (each once)", typed=repr(name)[:60])
+            problems.append(Problem(said, f"retired[{index}]"))
+            continue
+        kept.append(name)
+    return kept
 
 
 def _members(value: Any, problems: list[Problem]) -> tuple[list[str], list[str] | None]:
@@ -373,9 +392,12 @@ def _mapping(
                     f"{where}: mapping",
                 )
             )
-    chosen: dict[str, str] = {}
+    chosen: dict[str, str | None] = {}
     for player in match.players:
         wanted = value.get(player, player)
+        if wanted is None:  # a guest: plays this match without joining the group
+            chosen[player] = None
+            continue
         if members is None:
             chosen[player] = wanted
             continue
@@ -554,10 +576,16 @@ def import_group(
         joined = []
         for place, entry in enumerate(group.matches):
             started = create_match(db, entry.match, device=device, join=_on_its_day(entry, place))
-            mapping = {player: ids[member] for player, member in entry.mapping.items()}
+            mapping = {
+                player: GUEST if member is None else ids[member]
+                for player, member in entry.mapping.items()
+            }
             joined.append({"match": started.match_id, "mapping": mapping})
         if joined:
             cmd = GroupCommand(ADD_MATCHES, {"matches": joined}, None, None, device)
+            apply_in(db, group_id, cmd, measure=False)
+        for name in group.retired:
+            cmd = GroupCommand(RETIRE, {"member": ids[name]}, None, None, device)
             apply_in(db, group_id, cmd, measure=False)
         if group.payments:
             paid = [

@@ -33,12 +33,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import DEFAULT_DEVICE, MAX_DEVICE, local_time
+from .changelog import DEFAULT_DEVICE, MAX_DEVICE, played_on
 from .db import load_match, new_match_id, new_token, now, write, writing
 from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
+from .model import played_key
 from .names import alike, name_problem, normal, pick, text_problem
-from .speech import _, english
+from .speech import N_, _, english
 from .store import groups as group_rows
 from .store import journal
 from .store.journal import Journal
@@ -60,6 +61,7 @@ NEW_MATCH, ADD_MATCH, REMOVE_MATCH, PAY, UNDO = (
     "undo",
 )
 ADD_MATCHES = "add_matches"  # the matches of a group file, each with its mapping
+RETIRE, BRING_BACK, REMAP = "retire", "bring_back", "remap"
 MAX_MEMBERS = 40
 MAX_GROUP_CHANGES = 20_000  # a weekly group's lifetime many times over
 # The most a group file holds (groupfile.py): a group stops at them, so its own
@@ -77,6 +79,7 @@ MAX_GROUP_BYTES = 3 * 1024 * 1024
 MAX_GROUP_FILE_BYTES = 4 * 1024 * 1024
 FORMAT = "scorekeeper-group/1"
 NEW = "new"  # a mapping's choice: the player becomes a new member of that name
+GUEST = "guest"  # a mapping's choice: the player plays this match without joining (stored None)
 EVERY_GAME = "*"
 
 
@@ -85,12 +88,21 @@ class Member:
     id: int
     name: str
     position: int
+    retired: bool = False  # out of the member list and of new matches; kept in past ones
+
+    def value(self, **changed: Any) -> dict[str, Any]:
+        """The member as its part stores it ("retired" only when retired)."""
+        value = {"name": self.name, "position": self.position, "retired": self.retired}
+        value.update(changed)
+        if not value["retired"]:
+            del value["retired"]
+        return value
 
 
 @dataclass(frozen=True)
 class GroupMatch:
     match_id: str
-    mapping: dict[str, int]  # player name in the match -> member id
+    mapping: dict[str, int | None]  # player name in the match -> member id (None: a guest)
     added: str
 
 
@@ -132,22 +144,35 @@ class GroupState:
     serial: int
     created: str
     updated: str
-    members: list[Member] = field(default_factory=list)  # in the chosen order
+    members: list[Member] = field(default_factory=list)  # in the chosen order, retired too
     matches: dict[str, GroupMatch] = field(default_factory=dict)  # oldest added first
     payments: list[Payment] = field(default_factory=list)
 
     def member(self, member_id: int) -> Member | None:
         return next((m for m in self.members if m.id == member_id), None)
 
+    @property
+    def active(self) -> list[Member]:
+        """The member list: the members not retired, in the chosen order."""
+        return [m for m in self.members if not m.retired]
+
     def member_named(self, name: str) -> Member | None:
-        """The member `name` names (names.pick: written so, else alike)."""
+        """The member `name` names (names.pick: written so, else alike), retired or not."""
         chosen = pick(name, (m.name for m in self.members))
         return next((m for m in self.members if m.name == chosen), None)
 
     def names_in(self, match_id: str) -> dict[str, str]:
-        """Each player name of a match of the group -> its member's name now."""
+        """Each player name of a match of the group -> its member's name now (a
+        guest keeps the name played with)."""
         joined = self.matches[match_id]
-        return {player: self.member(mid).name for player, mid in joined.mapping.items()}
+        return {
+            player: player if mid is None else self.member(mid).name
+            for player, mid in joined.mapping.items()
+        }
+
+    def guests_in(self, match_id: str) -> list[str]:
+        """The players of a match of the group who played it as guests, seating order."""
+        return [p for p, mid in self.matches[match_id].mapping.items() if mid is None]
 
     def stake_for(self, game: str) -> dict[str, Any] | None:
         """The group's stake for `game` (its own, else the one for every game)."""
@@ -162,7 +187,7 @@ class GroupState:
             return self.stakes.get(ident)
         if kind == "member":
             found = self.member(int(ident))
-            return {"name": found.name, "position": found.position} if found else None
+            return found.value() if found else None
         if kind == "match":
             joined = self.matches.get(ident)
             return {"mapping": joined.mapping, "added": joined.added} if joined else None
@@ -233,7 +258,8 @@ def load_group(db: Database, group_id: str) -> GroupState | None:
         updated=row["updated"],
     )
     state.members = [
-        Member(r["id"], r["name"], r["position"]) for r in group_rows.member_rows(db, group_id)
+        Member(r["id"], r["name"], r["position"], bool(r.get("retired")))
+        for r in group_rows.member_rows(db, group_id)
     ]
     state.matches = {
         r["match_id"]: GroupMatch(r["match_id"], json.loads(r["mapping"]), r["added"])
@@ -449,13 +475,14 @@ def match_words(db: Database, match_id: str) -> str:
     if stored is None:
         return "a match"
     name = english(game_name(stored.variant))  # kept with the change: the history's English
-    day = played_day(stored.created)
+    day = stored.played or played_day(stored.created)
     return f"{stored.title or name}, {day:%-d %b %Y} ({', '.join(stored.players)})"
 
 
 def played_day(created: str) -> date:
-    """The day a match was played: the day it was started, in this server's time."""
-    return local_time(created).date()
+    """The day a match started at `created` counts for (the evening rule), for
+    a match that names no day."""
+    return played_on(created)
 
 
 # --- deciding a change ---------------------------------------------------------------
@@ -476,9 +503,12 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
         match = stored.match
         if match.played is None:
             match = replace(match, played=played_day(stored.created))
-        mapping = {player: names[member] for player, member in joined.mapping.items()}
+        mapping = {
+            player: None if member is None else names[member]
+            for player, member in joined.mapping.items()
+        }
         entry = {"mapping": mapping, "match": match.as_json()}
-        matches.append(((match.played, stored.created, match_id), entry))
+        matches.append(((played_key(match.played, stored.created), match_id), entry))
     matches.sort(key=lambda found: found[0])
     payments = [
         {
@@ -491,14 +521,18 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
         }
         for p in state.payments
     ]
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "name": state.name,
         "members": [m.name for m in state.members],
-        "stakes": {game: state.stakes[game] for game in _game_order(state.stakes)},
-        "matches": [entry for _key, entry in matches],
-        "payments": payments,
     }
+    retired = [m.name for m in state.members if m.retired]
+    if retired:  # only then: a group file written before retiring reads the same
+        doc["retired"] = retired
+    doc["stakes"] = {game: state.stakes[game] for game in _game_order(state.stakes)}
+    doc["matches"] = [entry for _key, entry in matches]
+    doc["payments"] = payments
+    return doc
 
 
 def _game_order(stakes: dict[str, Any]) -> list[str]:
@@ -582,22 +616,36 @@ def _new_members(state: GroupState, names: list[str], serial: int) -> tuple[dict
 
 
 def _mapping(
-    db: Database, state: GroupState, match_id: str, asked: dict[str, Any], serial: int
-) -> tuple[dict[str, Any], dict[str, int], int]:
+    db: Database,
+    state: GroupState,
+    match_id: str,
+    asked: dict[str, Any],
+    serial: int,
+    current: dict[str, int | None] | None = None,
+) -> tuple[dict[str, Any], dict[str, int | None], int]:
     """The parts and mapping that join match `match_id`: each player mapped to
-    the member chosen (`asked`: player -> member id or NEW), by default the
-    member of the same name, else a new member of that name."""
+    the member chosen (`asked`: player -> member id, NEW or GUEST), by default
+    the member of the same name, else a new member of that name. `current`: the
+    mapping of a match already in the group, changed in place (by default each
+    player keeps their member)."""
     stored = load_match(db, match_id)
     if stored is None:
         raise GroupRefused(_("There is no match at that address."), field="match")
-    if match_id in state.matches:
+    if current is None and match_id in state.matches:
         raise GroupRefused(_("This match is already in the group."), field="match")
+    if not isinstance(asked, dict):
+        raise GroupRefused(
+            _("Choose a member, a new member or a guest for each player."), field="mapping"
+        )
     chosen: dict[str, Any] = {}
     for player in stored.players:
         pick = asked.get(player)
         if pick in (None, ""):
-            same = state.member_named(player)
-            pick = same.id if same else NEW
+            if current is not None and player in current:
+                pick = GUEST if current[player] is None else current[player]
+            else:
+                same = state.member_named(player)
+                pick = same.id if same else NEW
         chosen[player] = pick
     unknown = [p for p in asked if p not in stored.players]
     if unknown:
@@ -615,14 +663,18 @@ def _mapping(
             )
             raise GroupRefused(said, field=f"map:{player}")
     for player, pick in chosen.items():
-        if pick != NEW and (not isinstance(pick, int) or state.member(pick) is None):
+        if pick in (NEW, GUEST):
+            continue
+        if isinstance(pick, bool) or not isinstance(pick, int) or state.member(pick) is None:
             said = _("Choose a member of the group for %(player)s.", player=player)
             raise GroupRefused(said, field=f"map:{player}")
     parts, ids, serial = _new_members(state, fresh, serial)
-    mapping = {p: pick for p, pick in chosen.items() if pick != NEW}
+    mapping = {p: None if pick == GUEST else pick for p, pick in chosen.items() if pick != NEW}
     mapping.update(zip(fresh, ids, strict=True))
     by_member: dict[int, str] = {}
     for player, member_id in mapping.items():
+        if member_id is None:
+            continue
         if member_id in by_member:
             name = state.member(member_id).name
             said = _(
@@ -665,6 +717,13 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
             raise GroupRefused(problem, field="name")
         name = normal(asked["name"])
         taken = state.member_named(name)
+        if taken and taken.retired:
+            said = _(
+                "%(name)s reads the same as %(member)s, a retired member: bring %(member)s back.",
+                name=name,
+                member=taken.name,
+            )
+            raise GroupRefused(said, field="name")
         if taken:
             raise GroupRefused(
                 _(
@@ -677,9 +736,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         parts, _ids, serial = _new_members(state, [name], serial)
         return _Plan(parts, f"Member added: {name}", serial)
     if kind == RENAME_MEMBER:
-        member = state.member(asked.get("member")) if isinstance(asked.get("member"), int) else None
-        if member is None:
-            raise GroupRefused(_("There is no such member in this group."), field="member")
+        member = _member_asked(state, asked)
         problem = member_name_problem(asked.get("name"), "name")
         if problem:
             raise GroupRefused(problem, field="name")
@@ -694,7 +751,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
                 ),
                 field="name",
             )
-        parts = {f"member:{member.id}": {"name": name, "position": member.position}}
+        parts = {f"member:{member.id}": member.value(name=name)}
         return _Plan(parts, f"Member renamed: {member.name} → {name}", serial)
     if kind == ORDER:
         order = asked.get("order")
@@ -706,7 +763,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         for position, member_id in enumerate(order, 1):
             member = state.member(member_id)
             if member.position != position:
-                parts[f"member:{member_id}"] = {"name": member.name, "position": position}
+                parts[f"member:{member_id}"] = member.value(position=position)
         if not parts:
             raise GroupRefused(_("That is already the order."), field="order")
         names = ", ".join(state.member(i).name for i in order)
@@ -719,7 +776,32 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         parts, mapping, serial = _mapping(db, state, match_id, asked.get("mapping") or {}, serial)
         parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
         verb = "Match started" if kind == NEW_MATCH else "Match added"
-        return _Plan(parts, f"{verb}: {match_words(db, match_id)}", serial)
+        words = [f"{verb}: {match_words(db, match_id)}"]
+        if kind == NEW_MATCH:
+            # Playing again brings a retired member back (undoing the start retires them again).
+            for member_id in mapping.values():
+                member = state.member(member_id) if member_id is not None else None
+                if member is not None and member.retired:
+                    parts[f"member:{member.id}"] = member.value(retired=False)
+                    words.append(f"{member.name} back on the member list")
+        words += [f"{p} as a guest" for p, mid in mapping.items() if mid is None]
+        return _Plan(parts, "; ".join(words), serial)
+    if kind == REMAP:
+        return _remap(db, state, asked, serial)
+    if kind in (RETIRE, BRING_BACK):
+        member = _member_asked(state, asked)
+        if kind == RETIRE and member.retired:
+            raise GroupRefused(
+                _("%(member)s is retired already.", member=member.name), field="member"
+            )
+        if kind == BRING_BACK and not member.retired:
+            said = _(
+                "%(member)s is not retired: %(member)s is on the member list.", member=member.name
+            )
+            raise GroupRefused(said, field="member")
+        parts = {f"member:{member.id}": member.value(retired=kind == RETIRE)}
+        verb = "Member retired" if kind == RETIRE else "Member back"
+        return _Plan(parts, f"{verb}: {member.name}", serial)
     if kind == ADD_MATCHES:
         # A group file's matches, joined at once: one change, one Undo.
         parts: dict[str, Any] = {}
@@ -750,13 +832,63 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     raise ValueError(f"unknown group command {kind!r}")
 
 
+def _member_asked(state: GroupState, asked: dict[str, Any]) -> Member:
+    """The member a form names by number (`asked["member"]`), or GroupRefused."""
+    ident = asked.get("member")
+    member = state.member(ident) if isinstance(ident, int) and not isinstance(ident, bool) else None
+    if member is None:
+        raise GroupRefused(_("There is no such member in this group."), field="member")
+    return member
+
+
+def _remap(db: Database, state: GroupState, asked: dict[str, Any], serial: int) -> _Plan:
+    """A match's mapping changed in place (`asked`: match, mapping as ADD_MATCH's;
+    a player not named keeps their member): the match is counted again everywhere
+    with the new mapping. When it was added is kept."""
+    match_id = asked.get("match")
+    joined = state.matches.get(match_id) if isinstance(match_id, str) else None
+    if joined is None:
+        raise GroupRefused(_("That match is not in this group."), field="match")
+    parts, mapping, serial = _mapping(
+        db, state, match_id, asked.get("mapping") or {}, serial, current=joined.mapping
+    )
+    if mapping == joined.mapping:
+        raise GroupRefused(_("That is already the mapping: nothing to change."), field="mapping")
+    fresh = {int(key.partition(":")[2]) for key in parts}
+
+    def named(member_id: int | None, player: str) -> str:
+        if member_id is None:
+            return "a guest"
+        if member_id in fresh:
+            return f"{player} (new member)"
+        return state.member(member_id).name
+
+    moved = [
+        f"{player} → {named(member_id, player)} (was {named(joined.mapping.get(player), player)})"
+        for player, member_id in mapping.items()
+        if member_id != joined.mapping.get(player)
+    ]
+    parts[f"match:{match_id}"] = {"mapping": mapping, "added": joined.added}
+    summary = f"Mapping changed: {match_words(db, match_id)}: {'; '.join(moved)}"
+    return _Plan(parts, summary, serial)
+
+
+ROOM = {
+    "matches": N_(
+        "This group has %(have)d matches, and its group file holds at most %(most)d:"
+        " it cannot take %(adding)d more. Start a new group for the next ones."
+    ),
+    "payments": N_(
+        "This group has %(have)d payments, and its group file holds at most %(most)d:"
+        " it cannot take %(adding)d more. Start a new group for the next ones."
+    ),
+}
+
+
 def _room(have: int, adding: int, most: int, what: str) -> None:
     """Refuse what would take the group past what its group file holds."""
     if have + adding > most:
-        raise GroupRefused(
-            f"This group has {have} {what}, and its group file holds at most {most}:"
-            f" it cannot take {adding} more. Start a new group for the next ones."
-        )
+        raise GroupRefused(_(ROOM[what], have=have, most=most, adding=adding))
 
 
 def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:

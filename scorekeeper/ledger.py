@@ -41,7 +41,8 @@ from fractions import Fraction
 from typing import Any
 
 from .games.common import Outcome
-from .model import Match, MatchSummary, Seat
+from .model import Match, MatchSummary, PlayerTally, Seat
+from .settle import payments as table_payments
 from .stats import tally_match
 
 CENT = Decimal("0.01")
@@ -85,6 +86,37 @@ def summarize(
     )
     currency = match.stake.currency if match.stake is not None else None
     return MatchSummary(key, match.variant, match.played, outcome.finished, currency, seats)
+
+
+def members_only(summary: MatchSummary, guests: Iterable[str]) -> MatchSummary:
+    """The summary without the seats of `guests`, players who played the match
+    without joining the group: a guest's money is settled at the table that
+    night, so each member keeps only their part of the match's own settlement
+    payments (settle.py `payments`, the ones the match lists) made with other
+    members. The members' parts still sum to zero."""
+    guests = set(guests) & set(summary.players)
+    if not guests:
+        return summary
+    table = table_payments({seat.player: seat.money for seat in summary.seats})
+    money = {p: Decimal("0.00") for p in summary.players if p not in guests}
+    for pay in table:
+        if pay.payer in money and pay.payee in money:
+            money[pay.payer] -= pay.amount
+            money[pay.payee] += pay.amount
+    seats = tuple(
+        replace(seat, money=money[seat.player], tally=_without(seat.tally, guests))
+        for seat in summary.seats
+        if seat.player in money
+    )
+    return replace(summary, seats=seats)
+
+
+def _without(tally: PlayerTally, guests: set[str]) -> PlayerTally:
+    """A member's tally with no guest as a partner: a member whose partner was a
+    guest is a side alone in the ratings and has no partner record with them."""
+    partner = None if tally.partner in guests else tally.partner
+    partners = tuple(p for p in tally.partners if p.partner not in guests)
+    return replace(tally, partner=partner, partners=partners)
 
 
 # --- many matches ---------------------------------------------------------------------

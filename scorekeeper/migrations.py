@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import secrets
+from contextlib import suppress
+from datetime import date, datetime, timedelta
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
@@ -252,3 +254,37 @@ def m006_match_summaries(db: Database) -> None:
         foreign_keys=[("match_id", "matches", "id")],
         not_null={"revision", "summary", "listing"},
     )
+
+
+def _m007_evening(created: str) -> str:
+    """The evening rule as m007 knew it: the day a match was started, in this
+    server's time, or the day before when started after midnight and before 06:00."""
+    moment = datetime.fromisoformat(created)
+    with suppress(OverflowError, ValueError):  # the calendar's ends: read in its own offset
+        moment = moment.astimezone()
+    day = moment.date()
+    if moment.hour < 6 and day > date.min:
+        day -= timedelta(days=1)
+    return day.isoformat()
+
+
+@migrations()
+def m007_day_played(db: Database) -> None:
+    """Keep with each match the day it was played (a match file's `played`),
+    filled for the matches already here from when each was started, by the
+    evening rule. A change of the day in the match's settings is a change of
+    its log, like the title and the stake."""
+    db["matches"].add_column("played", str)
+    for row in list(db.query("select id, created from matches")):
+        try:
+            day = _m007_evening(row["created"])
+        except (TypeError, ValueError):
+            continue  # a stamp it cannot read: the app reads the day from it as it can
+        db.execute("update matches set played = ? where id = ?", [day, row["id"]])
+
+
+@migrations()
+def m008_retired_members(db: Database) -> None:
+    """A member can be retired: out of the member list and of new matches, kept in
+    the matches they played. Every member stored before is not retired."""
+    db["group_members"].add_column("retired", int, not_null_default=0)

@@ -24,7 +24,8 @@ from typing import Any
 MATCH_FORMAT = "scorekeeper-match/1"
 # The shape of a stored summary: a store drops (and rebuilds by replaying) every
 # summary of another shape, e.g. one kept before the statistics counted more.
-SUMMARY_FORMAT = "scorekeeper-summary/1"
+# /2: the day is the match's day played (the evening rule, or set in its settings).
+SUMMARY_FORMAT = "scorekeeper-summary/2"
 
 
 # --- a match ---------------------------------------------------------------------------
@@ -90,6 +91,15 @@ def format_amount(amount: Decimal) -> str:
     text = format(amount.normalize(), "f")
     whole, _, cents = text.partition(".")
     return f"{whole}.{cents.ljust(2, '0')}"
+
+
+def played_key(played: date | None, started: str = "") -> tuple[date, str]:
+    """Where a match comes in the order played, the one order every list of
+    matches as played sorts by (a group's matches, its ledger and ratings, the
+    group file, the ratings of match files): by the day played (a match without
+    one first), then by when it was started (the store's ISO 8601 stamp in UTC;
+    "" when unknown). Sort with `reverse=True` for the newest first."""
+    return (played or date.min, started)
 
 
 # --- what the ledger and the statistics keep of one match ------------------------------

@@ -32,7 +32,7 @@ from datetime import date
 from openskill.models import PlackettLuce
 
 from .games.catalog import variant_for
-from .model import MatchSummary
+from .model import MatchSummary, played_key
 from .speech import _, ngettext
 
 # The library's default model with its default parameters (mu 25, sigma 25/3, …).
@@ -51,11 +51,12 @@ FAIRLY_SETTLED_BELOW = 4.0
 def played_order(
     summaries: Iterable[MatchSummary], started: Mapping[str, str] | None = None
 ) -> list[MatchSummary]:
-    """The matches in the order played: by the day played (a match without one
-    first), then by when it was started (`started`: match key -> its start stamp,
-    ISO 8601 in UTC as the store keeps it), then in the order given."""
+    """The matches in the order played (`model.played_key`): by the day played
+    (a match without one first), then by when it was started (`started`: match
+    key -> its start stamp, ISO 8601 in UTC as the store keeps it), then in the
+    order given."""
     started = started or {}
-    return sorted(summaries, key=lambda s: (s.played or date.min, started.get(s.key, "")))
+    return sorted(summaries, key=lambda s: played_key(s.played, started.get(s.key, "")))
 
 
 # --- one match ------------------------------------------------------------------------

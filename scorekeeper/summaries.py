@@ -21,17 +21,17 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from sqlite_utils import Database
 
-from .changelog import local_time
+from .changelog import played_on
 from .db import StoreBusy, StoredMatch, load_match, writing
 from .games.common import Outcome
 from .kept import Recent
-from .model import SUMMARY_FORMAT, MatchSummary
+from .model import SUMMARY_FORMAT, MatchSummary, played_key
 from .report import match_summary
 from .store.summaries import matches_revisions, summary_rows, upsert_summaries
 from .variants import MatchError, replay_match
@@ -49,24 +49,36 @@ class Kept:
 
     match_id: str
     revision: int
-    played: date  # the day it was started, in this server's time
+    played: date  # the day it counts for (the match's day played)
     variant: str
     players: list[str]
     summary: MatchSummary | None  # None: the match no longer replays (`problem` says why)
     listing: dict[str, Any]  # from `Describe`: title, state, deleted
     problem: str = ""
+    started: str = ""  # when the match was started (its stamp)
 
 
 def played_day(created: str) -> date:
-    """The day a match was played: the day it was started, in this server's time."""
-    return local_time(created).date()
+    """The day a match started at `created` counts for (the evening rule), for
+    a match that names no day."""
+    return played_on(created)
+
+
+def _kept_day(summary: MatchSummary | None, doc: dict[str, Any], created: str) -> date:
+    """The day a kept summary was replayed with (the match's day at that revision)."""
+    if summary is not None and summary.played is not None:
+        return summary.played
+    try:
+        return date.fromisoformat(doc.get("played") or "")
+    except (TypeError, ValueError):
+        return played_day(created)
 
 
 # Summaries read lately, by match id, revision and the very text kept (a store
 # put back from a backup can hold another text at the same revision): a warm
 # page skips reading each summary's JSON again. A summary is frozen: shared.
 PARSED_KEPT = 5_000  # ten groups of 500 matches
-_parsed: Recent[tuple[MatchSummary | None, dict, str]] = Recent(PARSED_KEPT)
+_parsed: Recent[tuple[MatchSummary | None, dict, str, date]] = Recent(PARSED_KEPT)
 
 
 def _from_row(row: dict[str, Any]) -> Kept | None:
@@ -77,16 +89,17 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
     key = (row["match_id"], row["revision"], row["summary"] + row["listing"])
     known = _parsed.get(key)
     if known is not None:
-        summary, listing, problem = known
+        summary, listing, problem, day = known
         return Kept(
             row["match_id"],
             row["revision"],
-            played_day(row["created"]),
+            day,
             row["variant"],
             json.loads(row["players"]),
             summary,
             listing,
             problem,
+            row["created"],
         )
     try:
         doc = json.loads(row["summary"])
@@ -96,22 +109,24 @@ def _from_row(row: dict[str, Any]) -> Kept | None:
         summary = None if "unreadable" in doc else MatchSummary.from_json(doc)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
-    _parsed.put(key, (summary, listing, doc.get("unreadable", "")))
+    day = _kept_day(summary, doc, row["created"])
+    _parsed.put(key, (summary, listing, doc.get("unreadable", ""), day))
     return Kept(
         row["match_id"],
         row["revision"],
-        played_day(row["created"]),
+        day,
         row["variant"],
         json.loads(row["players"]),
         summary,
         listing,
         doc.get("unreadable", ""),
+        row["created"],
     )
 
 
 def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
     """Replay one match: its Kept and the summary JSON to keep."""
-    day = played_day(stored.created)
+    day = stored.played or played_day(stored.created)
     outcome: Outcome | None = None
     summary: MatchSummary | None = None
     problem = ""
@@ -127,7 +142,11 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
         log.exception("match %s: no summary at revision %s", stored.id, stored.revision)
     if summary is None:
         problem = problem or "a hand no longer fits the rules"
-        doc: dict[str, Any] = {"format": SUMMARY_FORMAT, "unreadable": problem}
+        doc: dict[str, Any] = {
+            "format": SUMMARY_FORMAT,
+            "unreadable": problem,
+            "played": day.isoformat(),
+        }
     else:
         doc = summary.as_json()
     kept = Kept(
@@ -139,13 +158,15 @@ def _replayed(stored: StoredMatch, describe: Describe) -> tuple[Kept, str]:
         summary,
         describe(stored, outcome),
         problem,
+        stored.created,
     )
     return kept, json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
 
 def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kept]:
-    """Every match of the group with its summary, oldest played first: kept ones
-    read as they are, the others replayed now and kept for the next page."""
+    """Every match of the group with its summary, oldest played first
+    (`model.played_key`: by the day played, then by start): kept ones read as
+    they are, the others replayed now and kept for the next page."""
     found: list[Kept] = []
     fresh: list[tuple[str, int, str, str]] = []
     for row in summary_rows(db, group_id):
@@ -160,14 +181,7 @@ def group_summaries(db: Database, group_id: str, describe: Describe) -> list[Kep
         found.append(kept)
     if fresh:
         keep(db, fresh)
-    # The day is read from the match row each time, never kept.
-    found = [
-        replace(k, summary=replace(k.summary, played=k.played))
-        if k.summary is not None and k.summary.played != k.played
-        else k
-        for k in found
-    ]
-    return sorted(found, key=lambda k: (k.played, k.match_id))
+    return sorted(found, key=lambda k: (played_key(k.played, k.started), k.match_id))
 
 
 def matches_mark(db: Database, group_id: str) -> str:

@@ -289,3 +289,44 @@ def test_the_installed_command_answers_the_same(tmp_path):
         },
         "payments": pays(("Helen", "Richard", "1.00", "GBP"), ("Margaret", "Tom", "1.00", "GBP")),
     }
+
+
+def test_a_match_given_twice_counts_once_and_is_said_on_stderr(capsys, tmp_path):
+    """The same match file given twice, or a copy of it under another name (spaced
+    otherwise), is one match, as the app's import says "already here"."""
+    top = dated(tmp_path, "top-game", "2026-11-06")  # Ann → Cy 2.00, Bob → Cy 0.50
+    doc = json.loads(Path(top).read_text(encoding="utf-8"))
+    copy = tmp_path / "copy.json"
+    copy.write_text(json.dumps(doc, indent=4), encoding="utf-8")
+    status, out, err = run(capsys, top, str(copy), top)
+    assert status == 0
+    assert json.loads(out)["matches"] == 1
+    assert json.loads(out)["balances"] == {"EUR": {"Ann": "-2.00", "Bob": "-0.50", "Cy": "2.50"}}
+    assert err.splitlines() == [
+        f"{copy}: the same match as {top}: counted once",
+        f"{top}: the same match as {top}: counted once",
+    ]
+
+
+def test_a_repeated_file_counts_once_in_the_period_and_in_the_ratings(capsys, tmp_path):
+    """--from/--to, a file given twice and the `ratings` key together: the copy is
+    left out before anything is counted, so the ratings are those of each match
+    of the period rated once."""
+    top = dated(tmp_path, "top-game", "2026-11-06")
+    chicago = dated(tmp_path, "chicago", "2026-11-20")
+    rubber = dated(tmp_path, "rubber", "2026-10-30")  # October: left out
+    period = ("--from", "2026-11-01", "--to", "2026-11-30")
+    status, out, err = run(capsys, top, chicago, rubber, top, *period)
+    assert (status, err) == (0, f"{top}: the same match as {top}: counted once\n")
+    doc = json.loads(out)
+    assert (doc["matches"], doc["ratings"]["matches"]) == (2, 2)
+    # Ann, Bob and Cy played both (the top game once), Dee the Chicago alone.
+    assert {m: r["matches"] for m, r in doc["ratings"]["overall"].items()} == {
+        "Ann": 2,
+        "Bob": 2,
+        "Cy": 2,
+        "Dee": 1,
+    }
+    status, once, err = run(capsys, top, chicago, *period)
+    assert (status, err) == (0, "")
+    assert doc == json.loads(once)

@@ -364,7 +364,8 @@ def changed(path, value):
         (
             ["colour"],
             "red",
-            "colour: unknown key; allowed: format, name, members, stakes, matches, payments",
+            "colour: unknown key; allowed: format, name, members, retired, stakes, matches,"
+            " payments",
         ),
         (["name"], "", "name: Give the group a name, like “Friday trio”."),
         (["members"], "Ann", 'members: give the members\' names in order: ["Ann", "Bob"]'),

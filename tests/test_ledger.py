@@ -392,8 +392,8 @@ def test_a_period_holds_the_days_from_start_to_end(period, day, holds):
 
 def test_a_summary_of_another_shape_is_refused_so_the_store_replays_the_match():
     doc = summaries()[0].as_json()
-    assert doc["format"] == "scorekeeper-summary/1"
-    with pytest.raises(ValueError, match="not a scorekeeper-summary/1 summary: None"):
+    assert doc["format"] == "scorekeeper-summary/2"
+    with pytest.raises(ValueError, match="not a scorekeeper-summary/2 summary: None"):
         MatchSummary.from_json({k: v for k, v in doc.items() if k != "format"})
 
 

@@ -66,6 +66,7 @@ def test_old_hands_become_the_first_change_and_the_deleted_hand_stays_deleted(tm
         "options",
         "created",
         "watch",
+        "played",  # m007: the day each match counts for
     }
     assert store.revision(db, match_id) == 2
 
@@ -147,7 +148,8 @@ SCHEMA = [
     (
         "matches",
         'CREATE TABLE "matches" (\n   "id" TEXT PRIMARY KEY,\n   "variant" TEXT,\n'
-        '   "players" TEXT,\n   "options" TEXT,\n   "created" TEXT,\n   "watch" TEXT\n)',
+        '   "players" TEXT,\n   "options" TEXT,\n   "created" TEXT,\n   "watch" TEXT\n'
+        ', "played" TEXT)',  # m007: the day each match counts for
     ),
     ("sqlite_autoindex_changes_1", None),
     ("sqlite_autoindex_matches_1", None),
@@ -174,7 +176,9 @@ SCHEMA = sorted(
         (
             "group_members",
             'CREATE TABLE "group_members" (\n   "group_id" TEXT REFERENCES "groups"("id"),\n'
-            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,\n'
+            '   "id" INTEGER,\n   "name" TEXT NOT NULL,\n   "position" INTEGER NOT NULL,'
+            # m007: a member can be retired
+            ' "retired" INTEGER NOT NULL DEFAULT 0,\n'
             '   PRIMARY KEY ("group_id", "id")\n)',
         ),
         (
@@ -229,7 +233,7 @@ def schema(path) -> list[tuple[str, str | None]]:
 NAMES = [m.name for m in migrations.pending(Database(memory=True))]  # every one, in order
 
 
-def test_the_migrations_are_the_six_we_shipped():
+def test_the_migrations_are_the_seven_we_shipped():
     assert NAMES == [
         "m001_matches_and_hands",
         "m002_change_log",
@@ -237,6 +241,8 @@ def test_the_migrations_are_the_six_we_shipped():
         "m004_groups",
         "m005_hand_numbers",
         "m006_match_summaries",
+        "m007_day_played",
+        "m008_retired_members",
     ]
 
 

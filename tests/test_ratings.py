@@ -29,6 +29,7 @@ from openskill.models import PlackettLuce
 
 from scorekeeper import cli
 from scorekeeper import db as store
+from scorekeeper.changelog import SETTINGS, Command, undo_command
 from scorekeeper.charts import rating_chart
 from scorekeeper.matchfile import from_document
 from scorekeeper.model import MatchSummary, PlayerTally, Seat
@@ -344,22 +345,48 @@ def test_the_ratings_page_and_csv_show_the_librarys_figures(client, db):
     ]
 
 
-def test_the_ratings_follow_the_start_time_within_a_day(client, db):
-    """Two matches started the same day: the later start is rated second, whatever
-    their order in the group."""
-    group_id, ids = make_group(db)
-    # Chicago (added last) started on the Calypso's day, an hour before it.
-    db.execute("update matches set created = ? where id = ?", ["2026-11-20T19:00:00+00:00", ids[3]])
-    db.conn.commit()
-    swapped = [BY_HAND[i] for i in (0, 1, 2, 4, 3)]
-    overall, _ = by_the_library(swapped)
+def overall_csv(client, group_id) -> dict:
+    """Each member's (mu, sigma, ordinal, matches) over all games, from the ratings CSV."""
     rows = list(csv.reader(io.StringIO(client.get(f"/g/{group_id}/ratings.csv").text)))
-    got = {
+    return {
         r[0]: (float(r[3]), float(r[4]), float(r[5]), int(r[2]))
         for r in rows
         if r[1] == "all games"
     }
-    assert got == overall != EXPECTED_OVERALL
+
+
+def test_the_ratings_follow_the_start_time_within_a_day(client, db):
+    """Two matches played the same day: the later start is rated second, whatever
+    their order in the group."""
+    group_id, ids = make_group(db)
+    # Chicago (added last) played on the Calypso's day, started an hour before it.
+    db.execute(
+        "update matches set created = ?, played = ? where id = ?",
+        ["2026-11-20T19:00:00+00:00", "2026-11-20", ids[3]],
+    )
+    db.conn.commit()
+    overall, _ = by_the_library([BY_HAND[i] for i in (0, 1, 2, 4, 3)])
+    assert overall_csv(client, group_id) == overall != EXPECTED_OVERALL
+
+
+def test_the_ratings_follow_the_stored_day_played_not_the_start(client, db):
+    """The day played set in a match's settings orders the ratings: the Calypso
+    (started 20 Nov) moved to 22 Nov is rated after the Chicago (21 Nov); moved
+    back by Undo, the ratings are the first figures again, exactly."""
+    group_id, ids = make_group(db)
+    assert overall_csv(client, group_id) == EXPECTED_OVERALL
+    calypso = ids[2]  # PLAYED's third: played and started on 20 Nov
+    stored = store.load_match(db, calypso)
+    assert (stored.variant, stored.played) == ("calypso", date(2026, 11, 20))
+    stake = stored.match.stake.as_json()  # the stake stays; only the day moves
+    settings = {"title": stored.title or "", "stake": stake, "played": "2026-11-22"}
+    moved = store.apply(db, calypso, Command(SETTINGS, settings=settings))
+    assert (moved.state.played, moved.state.created[:10]) == (date(2026, 11, 22), "2026-11-20")
+    overall, _ = by_the_library([BY_HAND[i] for i in (0, 1, 2, 4, 3)])
+    assert overall_csv(client, group_id) == overall != EXPECTED_OVERALL
+    entry = moved.state.log[-1]
+    store.apply(db, calypso, undo_command(moved.state, entry))
+    assert overall_csv(client, group_id) == EXPECTED_OVERALL
 
 
 def test_the_head_to_head_page(client, db):

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.db import connect
+from scorekeeper.changelog import played_on
+from scorekeeper.db import connect, now
 from tests.webtools import by_id, links, match_id_in, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -95,7 +96,12 @@ def test_import_a_copy_stores_one_copy_however_often_it_is_tapped(app, client, a
     assert (copied.status_code, again.status_code) == (302, 302)
     assert copied.location == again.location != f"/m/{first}"
     assert "Imported a copy: 12 hands." in actions.followed(copied)
-    assert actions.document(match_id_in(copied.location)) == json.loads(TOP_GAME)
+    # The file names no day: the copy is on the day it was imported (the evening rule).
+    today = played_on(now()).isoformat()
+    assert actions.document(match_id_in(copied.location)) == {
+        **json.loads(TOP_GAME),
+        "played": today,
+    }
     assert matches_stored(app) == 2
     # The file a third time: already here, the copy does not change that.
     assert send(client, TOP_GAME, key="third-import-key").status_code == 409

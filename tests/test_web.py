@@ -10,10 +10,18 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import create_app
+from scorekeeper.changelog import played_on
+from scorekeeper.db import now
 from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from tests.webtools import Actions, checked, field_errors, items, visible_text
+
+
+def day_started_today() -> str:
+    """The day a match started now counts for (the evening rule)."""
+    return played_on(now()).isoformat()
+
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # A typical Top Game hand: Ann's 4D (bid 4 + 3 tops in dummy) with 11 tricks.
@@ -57,6 +65,7 @@ def test_new_match_stores_players_options_and_stake(actions):
         "format": "scorekeeper-match/1",
         "variant": "top-game",
         "title": "Evening",
+        "played": day_started_today(),  # the evening it was started on
         "players": ["Ann", "Bob", "Cy"],
         "options": {"hands_per_half": 3},
         "stake": {"amount": "0.50", "per": 1, "currency": "EUR"},
@@ -349,7 +358,7 @@ def test_export_matches_the_command_line_scorer(actions):
     text = (EXAMPLES / "top-game.json").read_text()
     match_id = actions.imported(text)
     doc = actions.document(match_id)
-    assert doc == json.loads(text)
+    assert doc == {**json.loads(text), "played": day_started_today()}  # the example names no day
     totals = score_document(loads(text))["totals"]
     shown = [f"+{t}" if t > 0 else (f"−{-t}" if t < 0 else "0") for t in totals.values()]
     # The totals table: a heading, a row of players, a row of their totals.

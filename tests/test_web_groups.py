@@ -422,7 +422,10 @@ def test_played_matches_gives_the_ledger_each_match_replayed_with_member_names(a
     client.post(f"/g/{group_id}/add", data={"revision": "2", "match": top, "map1": "1"})
     client.post(f"/g/{group_id}/members/1", data={"revision": "3", "name": "Anna"})
     # One match's day moved back (as if started a week ago): the oldest comes first.
-    db.execute("update matches set created = ? where id = ?", ["2026-11-18T12:00:00+00:00", top])
+    db.execute(
+        "update matches set created = ?, played = ? where id = ?",
+        ["2026-11-18T12:00:00+00:00", "2026-11-18", top],
+    )
     with app.test_request_context():
         played = played_matches(g.load_group(db, group_id))
     assert [p.match_id for p in played] == [top, chicago]

@@ -9,18 +9,20 @@ import json
 import re
 import shutil
 import subprocess
+from datetime import date
 
 import pytest
 
 from scorekeeper import db as store
 from scorekeeper import groups as g
+from scorekeeper.changelog import local_time
 from scorekeeper.matchfile import from_document
 from tests.test_ledger import CALYPSO, CHICAGO, NEED_A_FOURTH, RUBBER, TOP_GAME
 from tests.test_stats import OVERALL
 from tests.webtools import visible_text
 
-# Each match, the day it was started (a stored match is played the day it was
-# started) and its players' members where the names differ.
+# Each match, the day it was started and played, and its players' members where
+# the names differ.
 PLAYED = [
     (TOP_GAME, "2026-11-06", {}),
     (RUBBER, "2026-11-13", {}),
@@ -44,7 +46,8 @@ def make_group(db, matches=PLAYED) -> tuple[str, list[str]]:
         doc = {k: v for k, v in doc.items() if k != "played"}
         match_id = store.create_match(db, from_document(doc)).match_id
         db.execute(
-            "update matches set created = ? where id = ?", [f"{day}T20:00:00+00:00", match_id]
+            "update matches set created = ?, played = ? where id = ?",
+            [f"{day}T20:00:00+00:00", day, match_id],
         )
         db.conn.commit()
         cmd = g.GroupCommand(g.ADD_MATCH, {"match": match_id, "mapping": mapping})
@@ -120,7 +123,11 @@ def test_each_match_is_listed_with_each_members_part(client, group):
     page = client.get(f"/g/{group_id}")
     text = visible_text(page)
     # Calypso's Annie and Dan are Ann and Dee; newest played first.
-    assert "Calypso 20 Nov 2026 · Calypso Ann (Annie), Bob, Cy, Dee (Dan) Finished" in text
+    started = f"{local_time('2026-11-20T20:00:00+00:00'):%H:%M}"  # in the server's time
+    assert (
+        f"Calypso 20 Nov 2026 · started {started} · Calypso Ann (Annie), Bob, Cy, Dee (Dan)"
+        " Finished" in text
+    )
     assert "Ann (won) +0.12 · Bob −0.12 · Cy (won) +0.12 · Dee −0.12 EUR" in text
     assert "Ann +0.00" not in text
     assert "Ann 0.00 · Bob (won) +9.00 · Cy −9.00 EUR" in text
@@ -146,6 +153,10 @@ def test_mark_all_as_paid_zeroes_the_balances_and_undo_brings_them_back(client, 
     assert answer.status_code == 302
     text = visible_text(client.get(f"/g/{group_id}"))
     assert "Paid: Ann paid Bob 22.88 EUR; Ann paid Cy 6.50 EUR; Dee paid Cy 0.12 EUR;" in text
+    # The page now opens on what was played since (tests/test_group_balances.py);
+    # over all time every balance is zero.
+    assert f"Since the last settle-up ({date.today():%-d %b %Y}) · 0 matches counted" in text
+    text = visible_text(client.get(f"/g/{group_id}?period=all"))
     assert (
         "Balances · EUR Member Net (EUR) Ann 0.00 Bob 0.00 Cy 0.00 Dee 0.00"
         " Balances · GBP Member Net (GBP) Ann 0.00 Bob 0.00 Cy 0.00 Dee 0.00"
@@ -268,7 +279,8 @@ def test_summaries_are_kept_per_revision_and_replaced_when_a_match_changes(clien
     text = visible_text(client.get(f"/g/{group_id}"))
     kept = {r["match_id"]: r["revision"] for r in db.query("select * from match_summaries")}
     assert kept[top] == 2
-    assert "Deleted at its table: counted nowhere." in text
+    assert "1 match deleted at its table is not listed: it counts nowhere" in text
+    assert "The Top Game 6 Nov 2026" not in text
     assert "Ann −29.38 Bob +13.88 Cy +15.62 Dee −0.12" in text
 
 
@@ -343,14 +355,16 @@ def test_the_ledger_as_csv(client, group):
     lines = answer.get_data(as_text=True).splitlines()
     assert lines == [
         "kind,member,to,currency,matches,won,amount,day,game,match",
-        "balance,Ann,,EUR,4,1,0.12,,,",
-        "balance,Bob,,EUR,4,3,8.88,,,",
-        "balance,Cy,,EUR,4,1,-8.88,,,",
-        "balance,Dee,,EUR,3,2,-0.12,,,",
-        "balance,Ann,,GBP,4,1,-0.70,,,",
-        "balance,Bob,,GBP,4,3,0.70,,,",
-        "balance,Cy,,GBP,4,1,-0.70,,,",
-        "balance,Dee,,GBP,3,2,0.70,,,",
+        # Each currency's own matches and wins: EUR the Top Game (Bob won) and
+        # Calypso (Ann and Cy won), GBP the rubber (Bob and Dee won).
+        "balance,Ann,,EUR,2,1,0.12,,,",
+        "balance,Bob,,EUR,2,1,8.88,,,",
+        "balance,Cy,,EUR,2,1,-8.88,,,",
+        "balance,Dee,,EUR,1,0,-0.12,,,",
+        "balance,Ann,,GBP,1,0,-0.70,,,",
+        "balance,Bob,,GBP,1,1,0.70,,,",
+        "balance,Cy,,GBP,1,0,-0.70,,,",
+        "balance,Dee,,GBP,1,1,0.70,,,",
         "match,Ann,,EUR,1,0,0.00,2026-11-06,The Top Game,The Top Game",
         "match,Bob,,EUR,1,1,9.00,2026-11-06,The Top Game,The Top Game",
         "match,Cy,,EUR,1,0,-9.00,2026-11-06,The Top Game,The Top Game",

@@ -106,7 +106,9 @@ def write_part(db: Database, group_id: str, key: str, value: Any) -> None:
     elif kind == "member":
         db.execute("delete from group_members where group_id = ? and id = ?", [group_id, ident])
         if value is not None:
-            db["group_members"].insert({"group_id": group_id, "id": int(ident), **value})
+            row = {"name": value["name"], "position": value["position"]}
+            row["retired"] = 1 if value.get("retired") else 0
+            db["group_members"].insert({"group_id": group_id, "id": int(ident), **row})
     elif kind == "match":
         db.execute(
             "delete from group_matches where group_id = ? and match_id = ?", [group_id, ident]

@@ -85,11 +85,17 @@ LEDGER_CSV_HEAD = [
 def ledger_rows(state: g.GroupState, book: GroupLedger) -> list[list[str]]:
     """The ledger as CSV rows: a balance row per member per currency, a row per
     match per member (its part), the recorded payments and the settle-up."""
-    played = {name: (p, w) for name, p, w in book.standings}
+    # A balance row counts the matches and wins of its own currency.
+    in_currency: dict[tuple[str, str], tuple[int, int]] = {}
+    for line in book.counted:
+        if line.currency is not None:
+            for member, _money_part, won in line.parts:
+                p, w = in_currency.get((line.currency, member), (0, 0))
+                in_currency[(line.currency, member)] = (p + 1, w + int(won))
     rows = [LEDGER_CSV_HEAD]
     for currency, members in book.balances:
         for member, amount in members:
-            p, w = played.get(member, (0, 0))
+            p, w = in_currency.get((currency, member), (0, 0))
             rows.append(
                 ["balance", member, "", currency, str(p), str(w), _money(amount), "", "", ""]
             )

@@ -20,10 +20,11 @@ from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
+from ..changelog import local_time, played_on
 from ..charts import balance_chart
 from ..formats import typed_amount
 from ..games.common import Outcome
-from ..ledger import Ledger, Period, Transfer, ledger
+from ..ledger import Ledger, Period, Transfer, ledger, members_only
 from ..model import MatchSummary
 from ..summaries import Kept, group_summaries
 from ..words import signed
@@ -96,6 +97,8 @@ class MatchLine:
     in_period: bool
     currency: str | None
     parts: list[tuple[str, Decimal, bool]]  # (member, money, won), seating order
+    started: str = ""  # the time it was started, "21:05" (server's time)
+    guests: tuple[str, ...] = ()  # players who played it without joining the group
 
     @property
     def counted(self) -> bool:
@@ -105,7 +108,7 @@ class MatchLine:
 @dataclass(frozen=True)
 class GroupLedger:
     chosen: Chosen
-    lines: list[MatchLine]  # every match of the group, oldest played first
+    lines: list[MatchLine]  # every match of the group, oldest played first (day, start)
     book: Ledger
     standings: list[tuple[str, int, int]]  # member, played, won; in the group's order
     balances: list[tuple[str, list[tuple[str, Decimal]]]]  # currency, (member, net)
@@ -141,29 +144,17 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
     kept = group_summaries(db, state.id, describe)
     order = {m.name: i for i, m in enumerate(state.members)}
     ids = {m.name: m.id for m in state.members}
-    lines: list[MatchLine] = []
-    counted: list[MatchSummary] = []
-    for k in kept:
-        names = state.names_in(k.match_id)
-        summary = k.summary.renamed(names) if k.summary else None
-        line = _line(k, names, summary, chosen.period)
-        lines.append(line)
-        if line.counted and summary is not None:
-            counted.append(summary)
-    paid = [
-        Transfer(
-            state.member(p.payer).name,
-            state.member(p.payee).name,
-            Decimal(p.amount),
-            p.currency or "",
-            date.fromisoformat(p.date),
-        )
-        for p in state.payments
-    ]
+    lines, counted = _lines(state, kept, chosen.period)
+    paid = _transfers(state)
     book = ledger(counted, period=chosen.period, paid=paid)
     place = lambda name: (order.get(name, len(order)), name)  # noqa: E731
     played = {s.member: (s.played, s.won) for s in book.standings}
-    standings = [(m.name, *played.get(m.name, (0, 0))) for m in state.members]
+    # A retired member is listed for a period they played in.
+    standings = [
+        (m.name, *played.get(m.name, (0, 0)))
+        for m in state.members
+        if not m.retired or m.name in played
+    ]
     balances = [
         (currency, sorted(purse.items(), key=lambda item: place(item[0])))
         for currency, purse in book.balances.items()
@@ -185,6 +176,72 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         currencies,
         running_balances(book, place),
     )
+
+
+def _transfers(state: g.GroupState) -> list[Transfer]:
+    """The group's recorded payments, as the ledger counts them."""
+    return [
+        Transfer(
+            state.member(p.payer).name,
+            state.member(p.payee).name,
+            Decimal(p.amount),
+            p.currency or "",
+            date.fromisoformat(p.date),
+        )
+        for p in state.payments
+    ]
+
+
+def settled_on(state: g.GroupState) -> date | None:
+    """The day of the group's last settle-up: the newest day a payment was
+    recorded after which every balance, counting every match played and every
+    payment made up to that day, is zero (None: it never settled)."""
+    paid = _transfers(state)
+    if not paid:
+        return None
+    played = [
+        (k.played, member_summary(state, k.match_id, k.summary))
+        for k in group_summaries(store.get_db(), state.id, describe)
+        if k.summary is not None and not k.listing.get("deleted")
+    ]
+    for day in sorted({t.day for t in paid}, reverse=True):
+        until = Period(None, day)
+        book = ledger([s for d, s in played if d <= day], period=until, paid=paid)
+        if all(amount == 0 for purse in book.balances.values() for amount in purse.values()):
+            return day
+    return None
+
+
+def period_for(state: g.GroupState) -> Chosen:
+    """The period a group's page or file was asked for (`request.args`); without
+    one, since the group's last settle-up."""
+    return chosen_period(request.args, settled=settled_on(state))
+
+
+def _lines(
+    state: g.GroupState, kept: list[Kept], period: Period
+) -> tuple[list[MatchLine], list[MatchSummary]]:
+    """Each match's line, and the summaries the ledger counts. A line shows the
+    match's own settlement, its guests' parts too; the ledger counts what the
+    members owe each other (member_summary)."""
+    lines: list[MatchLine] = []
+    counted: list[MatchSummary] = []
+    for k in kept:
+        names = state.names_in(k.match_id)
+        guests = state.guests_in(k.match_id)
+        shown = {**names, **{guest: _("%(player)s (guest)", player=guest) for guest in guests}}
+        summary = k.summary.renamed(shown) if k.summary else None
+        line = _line(k, names, summary, period, tuple(guests))
+        lines.append(line)
+        if line.counted and k.summary is not None:
+            counted.append(member_summary(state, k.match_id, k.summary))
+    return lines, counted
+
+
+def member_summary(state: g.GroupState, match_id: str, summary: MatchSummary) -> MatchSummary:
+    """A match's summary as the group counts it: its guests left out (their money
+    settled at the table), each player named by their member."""
+    return members_only(summary, state.guests_in(match_id)).renamed(state.names_in(match_id))
 
 
 def _settle_up(book: Ledger, ids: dict[str, int]) -> list[dict[str, Any]]:
@@ -219,7 +276,11 @@ def _paid_in(state: g.GroupState, period: Period) -> list[dict[str, Any]]:
 
 
 def _line(
-    k: Kept, names: dict[str, str], summary: MatchSummary | None, period: Period
+    k: Kept,
+    names: dict[str, str],
+    summary: MatchSummary | None,
+    period: Period,
+    guests: tuple[str, ...] = (),
 ) -> MatchLine:
     parts = []
     if summary is not None:
@@ -235,7 +296,21 @@ def _line(
         period.holds(k.played),
         summary.currency if summary else None,
         parts,
+        _start_time(k.started, k.played),
+        guests,
     )
+
+
+def _start_time(stamp: str, played: date) -> str:
+    """ "21:05": when a match was started, in the server's time; "" when it was
+    not started on the evening it counts for (a match imported from a file, or
+    whose day was set by hand: its stamp is not a start at that table)."""
+    try:
+        if not stamp or played_on(stamp) != played:
+            return ""
+        return f"{local_time(stamp):%H:%M}"
+    except ValueError:
+        return ""
 
 
 def running_balances(book: Ledger, place: Any) -> dict[str, list[tuple[str, dict[str, Decimal]]]]:
@@ -290,7 +365,7 @@ def balance_charts(book: GroupLedger) -> list[dict[str, Any]]:
 
 def ledger_context(state: g.GroupState) -> dict[str, Any]:
     """What the group page's ledger section draws (views/groups.py `_page`)."""
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     book = group_ledger(state, chosen)
     return {
         "ledger": book,

@@ -1,5 +1,5 @@
 """How a match's balances come about, as its settle-up page and printed sheet
-show them: the day it was started, what each player settles on, and in rubber
+show them: the day it was played, what each player settles on, and in rubber
 scoring each rubber's difference before and after rounding."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..changelog import local_time
+from ..changelog import played_on
+from ..db import StoredMatch
 from ..games.catalog import settlement_for
 from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
@@ -16,10 +17,11 @@ from ..settle import exact_balances
 from ..words import signed
 
 
-def match_date(created: str) -> str:
-    """The day the match was started, in the server's time zone: "21 November 2026"."""
-    moment = local_time(created)
-    return f"{moment.day} {moment:%B %Y}"
+def match_date(stored: StoredMatch) -> str:
+    """The day the match was played (its day played; else the evening it was
+    started on): "21 November 2026"."""
+    day = stored.played or played_on(stored.created)
+    return f"{day.day} {day:%B %Y}"
 
 
 def _points(n: int) -> str:

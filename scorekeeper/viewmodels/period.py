@@ -5,7 +5,7 @@ and works without JavaScript."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -17,6 +17,7 @@ from ..languages import DEFAULT, language
 from ..ledger import Period
 
 PERIODS = {
+    "since-settled": lazy_gettext("Since the last settle-up"),
     "all": lazy_gettext("All time"),
     "this-month": lazy_gettext("This month"),
     "last-month": lazy_gettext("Last month"),
@@ -45,24 +46,38 @@ class Chosen:
     start: str = ""  # as typed (between)
     end: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    default: str = "all"  # the period a page without one shows
 
     @property
     def args(self) -> dict[str, str]:
         if self.key == "between":
             return {"period": "between", "from": self.start, "to": self.end}
-        return {} if self.key == "all" else {"period": self.key}
+        return {} if self.key == self.default else {"period": self.key}
 
 
 def _day(text: str) -> date | None:
     return date.fromisoformat(text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) else None
 
 
-def chosen_period(args: Any, today: date | None = None) -> Chosen:
-    """The period of `?period=this-month` (all time when none is given); bad days
-    are said on their field and the page shows all time."""
+def chosen_period(args: Any, today: date | None = None, settled: date | None = None) -> Chosen:
+    """The period of `?period=this-month`; bad days are said on their field and
+    the page shows all time. Without one: since the last settle-up (`settled`,
+    the day of the group's last settle-up), or all time when it never settled."""
     today = today or date.today()
-    key = args.get("period", "all")
+    default = "since-settled" if settled else "all"
+    return replace(_period_of(args, today, settled), default=default)
+
+
+def _period_of(args: Any, today: date, settled: date | None) -> Chosen:
+    key = args.get("period") or ("since-settled" if settled else "all")
     locale = reader_locale()
+    if key == "since-settled":
+        if settled is None:
+            return Chosen(key, Period(), _("Since the start (no settle-up yet)"), "all-time")
+        # The settle-up day's matches and payments are behind it: they were settled.
+        start = settled + timedelta(days=1)
+        words = _("Since the last settle-up (%(day)s)", day=formats.day(settled, locale))
+        return Chosen(key, Period(start, None), words, f"since-{start}")
     if key == "this-month":
         start = today.replace(day=1)
         words = _("This month (%(month)s)", month=formats.month(start, locale))

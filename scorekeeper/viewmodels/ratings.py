@@ -24,19 +24,19 @@ from ..model import MatchSummary
 from ..ratings import Rating, Ratings, played_order, ratings, ratings_rows
 from ..summaries import group_summaries
 from .downloads import CSV_HEADERS, spreadsheet_safe
-from .group_ledger import describe
+from .group_ledger import describe, member_summary
 
 
 def group_matches(state: g.GroupState) -> list[MatchSummary]:
     """The group's matches that count (readable, not deleted), names mapped to
-    members, in the order played."""
-    db = store.get_db()
+    members, in the order played: by each match's stored day played, then by
+    when it was started (both read with its kept summary)."""
     counted = [
-        k.summary.renamed(state.names_in(k.match_id))
-        for k in group_summaries(db, state.id, describe)
+        (member_summary(state, k.match_id, k.summary), k.started)
+        for k in group_summaries(store.get_db(), state.id, describe)
         if k.summary is not None and not k.listing.get("deleted")
     ]
-    return played_order(counted, store.started_in_group(db, state.id))
+    return played_order([s for s, _started in counted], {s.key: started for s, started in counted})
 
 
 def member_place(state: g.GroupState) -> Callable[[str], tuple[int, str]]:

@@ -34,8 +34,7 @@ from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
 from ..variants import MatchError, replay_match
-from ..viewmodels.group_ledger import ledger_context, payments_asked
-from ..viewmodels.period import chosen_period
+from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
 from .pages import base_url, match_state, qr_svg
@@ -82,7 +81,7 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
                 match=stored.match,
                 outcome=outcome,
                 members=state.names_in(match_id),
-                played=g.played_day(stored.created),
+                played=stored.played or g.played_day(stored.created),
                 state=match_state(stored),
                 deleted=stored.deleted,
             )
@@ -174,7 +173,10 @@ def _ledger(state: g.GroupState) -> dict:
     listed, each with its part; balances, settle-up, payments."""
     found = ledger_context(state)
     found["live_mark"] = matches_mark(store.get_db(), state.id)
-    found["played"] = [line for line in found["ledger"].lines if line.in_period]
+    in_period = [line for line in found["ledger"].lines if line.in_period]
+    # A match deleted at its table counts nowhere: it leaves the list (a note counts them).
+    found["played"] = [line for line in in_period if not line.deleted]
+    found["deleted_matches"] = len(in_period) - len(found["played"])
     return found
 
 
@@ -424,6 +426,25 @@ def rename_member(group_id: str, member_id: int):
     return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
 
 
+@bp.post("/g/<match:group_id>/members/<key:member_id>/retire")
+def retire(group_id: str, member_id: int):
+    """Retire a member: off the member list and New match, kept in past matches."""
+    try:
+        applied = _submit(group_id, g.RETIRE, {"member": member_id})
+    except _Answer as answer:
+        return answer.response
+    return _done(group_id, applied, anchor="#members")
+
+
+@bp.post("/g/<match:group_id>/members/<key:member_id>/back")
+def bring_back(group_id: str, member_id: int):
+    try:
+        applied = _submit(group_id, g.BRING_BACK, {"member": member_id})
+    except _Answer as answer:
+        return answer.response
+    return _done(group_id, applied, anchor="#members")
+
+
 @bp.post("/g/<match:group_id>/order")
 def order(group_id: str):
     ids = request.form.getlist("order")
@@ -498,7 +519,7 @@ def pay(group_id: str):
     state = load_group_or_404(group_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     back_to = url_for("groups.show", group_id=group_id, **chosen.args) + "#ledger"
     payments, typed, problem = payments_asked(state, chosen)
     cmd = g.GroupCommand(g.PAY, {"payments": payments}, form_revision(), form_key(), phone_name())
@@ -540,6 +561,8 @@ def pay(group_id: str):
 @bp.get("/g/<match:group_id>/members")
 @bp.get("/g/<match:group_id>/members/<key:member_id>")
 @bp.get("/g/<match:group_id>/order")
+@bp.get("/g/<match:group_id>/members/<key:member_id>/retire")
+@bp.get("/g/<match:group_id>/members/<key:member_id>/back")
 @bp.get("/g/<match:group_id>/undo")
 @bp.get("/g/<match:group_id>/remove/<match:match_id>")
 @bp.get("/g/<match:group_id>/import")
@@ -572,14 +595,7 @@ def add_match(group_id: str):
     match_id = match_from_address(pasted) if pasted else None
     if request.method == "POST":
         stored = store.load_match(db, match_id) if match_id else None
-        mapping = {}
-        if stored is not None:
-            for index, player in enumerate(stored.players, 1):
-                pick = request.form.get(f"map{index}", "")
-                if pick == g.NEW:
-                    mapping[player] = g.NEW
-                elif pick.isascii() and pick.isdigit() and len(pick) <= 9:
-                    mapping[player] = int(pick)
+        mapping = _mapping_typed(stored)
         cmd = g.GroupCommand(
             g.ADD_MATCH,
             {"match": match_id, "mapping": mapping},
@@ -615,6 +631,61 @@ def add_match(group_id: str):
     return _mapping_page(state, stored if not problem else None, pasted, problem, "match")
 
 
+def _mapping_typed(stored) -> dict:
+    """The mapping form's choices: player -> member id, NEW or GUEST (a choice
+    that is none of them is left out: the player keeps the default)."""
+    mapping: dict = {}
+    if stored is None:
+        return mapping
+    for index, player in enumerate(stored.players, 1):
+        pick = request.form.get(f"map{index}", "")
+        if pick in (g.NEW, g.GUEST):
+            mapping[player] = pick
+        elif pick.isascii() and pick.isdigit() and len(pick) <= 9:
+            mapping[player] = int(pick)
+    return mapping
+
+
+@bp.route("/g/<match:group_id>/mapping/<match:match_id>", methods=["GET", "POST"])
+def remap(group_id: str, match_id: str):
+    """Change who each player of a match of the group is, in place: the match is
+    counted again everywhere with the new mapping."""
+    state = load_group_or_404(group_id)
+    db = store.get_db()
+    stored = store.load_match(db, match_id)
+    if stored is None or match_id not in state.matches:
+        abort(404)
+    if request.method == "GET":
+        return _mapping_page(state, stored, "", None, None, editing=True)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    mapping = _mapping_typed(stored)
+    asked = {"match": match_id, "mapping": mapping}
+    cmd = g.GroupCommand(g.REMAP, asked, form_revision(), form_key(), phone_name())
+    try:
+        if cmd.revision is None:
+            raise g.GroupRefused(NO_REVISION)
+        applied = g.apply_group(db, group_id, cmd)
+    except g.GroupRefused as refused:
+        state = load_group_or_404(group_id)
+        if match_id not in state.matches:
+            flash(cut(refused.message), "error")
+            return redirect(url_for("groups.show", group_id=group_id) + "#ledger")
+        lines = _change_lines(refused.stale) if refused.stale else []
+        message = (
+            _(
+                "Not saved: the group changed since this form was drawn. Nothing was stored;"
+                " your choices are below: check them and save again."
+            )
+            if refused.stale
+            else refused.message
+        )
+        return _mapping_page(
+            state, stored, "", message, refused.field, lines, mapping, editing=True
+        )
+    return _done(group_id, applied, anchor="#ledger")
+
+
 def _mapping_page(
     state: g.GroupState,
     stored,
@@ -623,6 +694,8 @@ def _mapping_page(
     field: str | None,
     changed: list[str] = (),
     chosen: dict | None = None,
+    *,
+    editing: bool = False,
 ):
     db = store.get_db()
     mine = [
@@ -631,9 +704,12 @@ def _mapping_page(
         if m.id not in state.matches and not m.deleted
     ]
     rows = []
+    current = state.matches[stored.id].mapping if editing else {}
     if stored is not None:
         for index, player in enumerate(stored.players, 1):
             pick = (chosen or {}).get(player)
+            if pick is None and player in current:
+                pick = g.GUEST if current[player] is None else current[player]
             if pick is None:
                 same = state.member_named(player)
                 pick = same.id if same else g.NEW
@@ -652,6 +728,8 @@ def _mapping_page(
         changed=list(changed),
         confirm=ConfirmForm(),
         import_form=ImportForm(),
+        editing=editing,
+        guest=g.GUEST,
     ), status
 
 

@@ -12,12 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from flask import (
-    Blueprint,
-    abort,
-    render_template,
-    request,
-)
+from flask import Blueprint, abort, render_template
 from flask_babel import lazy_gettext
 
 from .. import db as store
@@ -32,8 +27,8 @@ from ..viewmodels.downloads import (
     pdf_response,
     stats_rows,
 )
-from ..viewmodels.group_ledger import balance_charts, currency_words, group_ledger
-from ..viewmodels.period import PERIODS, chosen_period
+from ..viewmodels.group_ledger import balance_charts, currency_words, group_ledger, period_for
+from ..viewmodels.period import PERIODS
 from ..viewmodels.statistics import figure_key, figure_rows, member_stats, shown
 
 bp = Blueprint("ledger", __name__)
@@ -56,7 +51,7 @@ def _group_or_404(group_id: str) -> g.GroupState:
 @bp.get("/g/<match:group_id>/statistics")
 def stats_page(group_id: str):
     state = _group_or_404(group_id)
-    book = group_ledger(state, chosen_period(request.args))
+    book = group_ledger(state, period_for(state))
     return render_template(
         "groups/statistics.html",
         group=state,
@@ -74,7 +69,7 @@ def stats_page(group_id: str):
 @bp.get("/g/<match:group_id>/ledger.csv")
 def ledger_csv(group_id: str):
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
@@ -84,7 +79,7 @@ def ledger_csv(group_id: str):
 @bp.get("/g/<match:group_id>/statistics.csv")
 def stats_csv(group_id: str):
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)
@@ -96,7 +91,7 @@ def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str
     """The group's `kind` ("ledger", "statistics") for the asked period as a PDF,
     drawn from templates/pdf/<kind>.html with `context(state, book)` besides."""
     state = _group_or_404(group_id)
-    chosen = chosen_period(request.args)
+    chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
     book = group_ledger(state, chosen)

@@ -21,7 +21,15 @@ from flask import (
 from .. import db as store
 from .. import groups, pdf
 from ..backup import zip_matches
-from ..changelog import DELETE_MATCH, RESTORE_MATCH, SETTINGS, Refused, conflicts, describe
+from ..changelog import (
+    DELETE_MATCH,
+    RESTORE_MATCH,
+    SETTINGS,
+    Refused,
+    conflicts,
+    day_words,
+    describe,
+)
 from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
 from ..games.catalog import VARIANTS
 from ..games.common import Problem
@@ -247,7 +255,7 @@ def _group_or_404(group_id: str | None) -> groups.GroupState | None:
 def _from_group(form: NewMatchForm, group: groups.GroupState) -> None:
     """The new-match form as a group's page opens it: the members in their
     order as players, the game asked for (?variant=) and the group's stake for it."""
-    for field, member in zip(form.player_fields(), group.members, strict=False):
+    for field, member in zip(form.player_fields(), group.active, strict=False):
         field.data = member.name
     variant = request.args.get("variant")
     if variant in VARIANTS:
@@ -363,7 +371,7 @@ def show(match_id: str):
     if unchanged is not None:
         return unchanged
     stored = loaded.stored
-    confirm = drawn_once(ConfirmForm())
+    confirm = drawn_once()
     page = render_template(
         "matches/show.html",
         stored=stored,
@@ -426,11 +434,7 @@ def settings(match_id: str):
     match = loaded.stored.match
     form = SettingsForm()
     if request.method == "GET":
-        form.title.data = match.title or ""
-        if match.stake:
-            form.stake_amount.data = match.stake.as_json()["amount"]
-            form.stake_per.data = str(match.stake.per)
-            form.stake_currency.data = match.stake.currency
+        _fill_settings(form, match)
     problems: list[str] = []
     changed: list[str] = []
     if form.validate_on_submit():
@@ -444,6 +448,8 @@ def settings(match_id: str):
                 "title": (form.title.data or "").strip(),
                 "stake": stake.as_json() if stake else None,
             }
+            if form.played_day is not None:
+                settings["played"] = form.played_day
             try:
                 applied = submit(match_id, command(SETTINGS, settings=settings))
             except NoRevision:
@@ -455,7 +461,10 @@ def settings(match_id: str):
                     changed = change_lines(refusal.stale)
                     loaded = load_or_404(match_id)
             else:
-                flash_undo("Title and stake saved.", applied.change)
+                saved = "Title and stake saved."
+                if applied.state.played != match.played:
+                    saved = f"Saved: played on {day_words(applied.state.played)}."
+                flash_undo(saved, applied.change)
                 return redirect(url_for("matches.show", match_id=match_id))
     return render_template(
         "matches/settings.html",
@@ -466,6 +475,16 @@ def settings(match_id: str):
         changed=changed,
         confirm=ConfirmForm(),
     ), (409 if changed else 200)
+
+
+def _fill_settings(form: SettingsForm, match: Match) -> None:
+    """The settings form as the match stands: its title, day played and stake."""
+    form.title.data = match.title or ""
+    form.played.data = match.played.isoformat() if match.played else ""
+    if match.stake:
+        form.stake_amount.data = match.stake.as_json()["amount"]
+        form.stake_per.data = str(match.stake.per)
+        form.stake_currency.data = match.stake.currency
 
 
 def _match_command(match_id: str, kind: str, done: str, answer_here: bool = False):

@@ -28,7 +28,7 @@ def _page_context(loaded: Loaded) -> dict[str, Any]:
         "variant": variant,
         "kind": settlement_for(match.variant),  # how its totals are settled
         "title": match.title or variant.name,
-        "date": match_date(loaded.stored.created),
+        "date": match_date(loaded.stored),
         "stake_text": stake_text(match),
         "settlement": settlement,
         "worked": worked_out(match, outcome, settlement) if settlement else None,
