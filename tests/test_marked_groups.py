@@ -23,7 +23,11 @@ from scorekeeper import db as store
 from scorekeeper import groups as g
 from scorekeeper.forms import NewGroupForm, StakeFields
 from scorekeeper.games.catalog import VARIANTS
+from scorekeeper.matchfile import from_document
 from scorekeeper.stats import TELLING
+from tests.test_group_balances import group_of as balances_group
+from tests.test_group_balances import mark_all_paid
+from tests.test_ledger import CHICAGO, RUBBER, TOP_GAME
 from tests.test_web_ledger import make_group
 from tests.webtools import visible_text
 
@@ -259,3 +263,93 @@ def test_the_group_poll_answers_each_language_afresh(client, group):
     )
     assert again.status_code == 200
     assert again.headers["ETag"] != first.headers["ETag"]
+
+
+# --- members and mappings, the day played (main's #27 items 4-6) ------------------------
+
+
+@pytest.fixture
+def members(db, group):
+    """The group with a guest at a match (Dee, at a second rubber), a match
+    deleted at its table, Cy retired, and a match not in the group yet (to add)."""
+    group_id, _ids = group
+    guest_match = store.create_match(db, from_document(RUBBER)).match_id
+    cmd = g.GroupCommand(g.ADD_MATCH, {"match": guest_match, "mapping": {"Dee": g.GUEST}})
+    g.apply_group(db, group_id, cmd)
+    deleted = store.create_match(db, from_document(CHICAGO)).match_id
+    g.apply_group(db, group_id, g.GroupCommand(g.ADD_MATCH, {"match": deleted}))
+    store.apply(db, deleted, store.Command("delete_match"))
+    g.apply_group(db, group_id, g.GroupCommand(g.RETIRE, {"member": 3}))
+    outside = store.create_match(db, from_document(TOP_GAME)).match_id
+    return group_id, guest_match, outside
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/g/{group}",  # the retired list, Retire/Bring back, a guest's line, the deleted note
+        "/g/{group}?period=since-settled",  # never settled: since the start
+        "/g/{group}/mapping/{guest}",  # Who played
+        "/g/{group}/add?match={outside}",  # a retired member and Guest offered
+        "/g/{group}/statistics",
+        "/g/{group}/ratings",
+    ],
+)
+def test_every_word_of_the_members_and_mappings_pages_is_marked(client, members, bracketed, path):
+    group_id, guest_match, outside = members
+    page = client.get(path.format(group=group_id, guest=guest_match, outside=outside))
+    assert page.status_code == 200
+    text = page_text(page)
+    assert leftover(text) == set()
+    if path == "/g/{group}":
+        assert "⟦Retired⟧" in text and "⟦Bring back⟧" in text and "⟦Who played⟧" in text
+        assert "⟦Dee (guest)⟧" in text  # the guest's part of the match line
+        assert "⟦1 match deleted at its table is not listed: it counts nowhere" in text
+    if "mapping" in path:
+        assert "⟦Who played this match⟧" in text and "⟦Save who played⟧" in text
+    if "add" in path:
+        assert "⟦Cy (retired)⟧" in text and "⟦Guest: Ann, not a member⟧" in text
+
+
+def test_the_watch_page_with_a_guest_and_the_ledger_pdf_members_are_marked(
+    client, db, members, bracketed
+):
+    group_id, _guest, _outside = members
+    page = client.get(f"/gw/{g.load_group(db, group_id).watch}")
+    assert page.status_code == 200
+    assert leftover(page_text(page)) == set()
+    assert "⟦Dee (guest)⟧" in page_text(page)
+
+
+def test_a_members_refusal_is_said_in_the_phones_language(client, db, members, bracketed):
+    group_id, guest_match, _outside = members
+    revision = str(g.group_revision(db, group_id))
+    retired = client.post(f"/g/{group_id}/members/3/retire", data={"revision": revision})
+    assert retired.status_code == 400
+    assert "⟦Cy is retired already.⟧" in visible_text(retired)
+    unchanged = client.post(f"/g/{group_id}/mapping/{guest_match}", data={"revision": revision})
+    assert unchanged.status_code == 400
+    assert "⟦That is already the mapping: nothing to change.⟧" in visible_text(unchanged)
+    stale = client.post(f"/g/{group_id}/mapping/{guest_match}", data={"revision": "1", "map4": "4"})
+    assert stale.status_code == 409
+    assert "⟦Not saved: the group changed since this form was drawn." in visible_text(stale)
+    assert g.group_revision(db, group_id) == int(revision)
+
+
+def test_the_members_refusals_stay_english_outside_a_request(db, members):
+    group_id, _guest, _outside = members
+    cmd = g.GroupCommand(g.RETIRE, {"member": 3}, g.group_revision(db, group_id))
+    with pytest.raises(g.GroupRefused) as refused:
+        g.apply_group(db, group_id, cmd)
+    assert str(refused.value.message) == "Cy is retired already."
+
+
+def test_since_the_last_settle_up_is_marked(client, db, monkeypatch):
+    group_id, _ = balances_group(db, [(TOP_GAME, "Friday", "2026-11-20T19:05:00.000+00:00")])
+    mark_all_paid(client, db, group_id)
+    client.get(f"/g/{group_id}")  # its flash: the change's line, kept in English
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Bracketed())
+    text = page_text(client.get(f"/g/{group_id}"))
+    assert leftover(text) == set()
+    assert re.search(r"⟦Since the last settle-up \(\d+ \w+ \d{4}\)⟧", text)
+    assert "⟦Nothing to settle: no match with a stake was played since the last" in text
