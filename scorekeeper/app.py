@@ -16,7 +16,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import formats, pdf
+from . import formats, pdf, speech
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import babel, csrf
@@ -167,6 +167,7 @@ def create_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
+    app.jinja_env.filters["said"] = speech.said  # the rules' sentences for a script
     _number_words(app)
     app.context_processor(language.page_language)  # <html lang dir>, the switch
     app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper

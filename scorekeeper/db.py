@@ -44,6 +44,7 @@ from .changelog import (
     decide,
     fold,
     played_on,
+    started_summary,
 )
 from .games.catalog import VARIANTS
 from .games.common import Outcome
@@ -51,6 +52,7 @@ from .kept import Recent, forget_all
 from .matchfile import dumps
 from .migrations import migrations
 from .model import Match
+from .speech import english
 from .store.journal import Journal, append, at, earlier, form_keys, newest, since
 from .variants import MatchError, replay_match
 
@@ -71,9 +73,10 @@ def new_token() -> str:
 
 
 def _started(variant: str, players: list[str], hands: int) -> str:
+    """The first change's summary, stored in English (the history says it again
+    in the reader's language: changelog.said_summary)."""
     name = VARIANTS[variant].name if variant in VARIANTS else variant
-    text = f"Match started: {name}, {' · '.join(players)}"
-    return f"{text}, with {hands} hands from a match file" if hands else text
+    return english(started_summary(name, " · ".join(players), hands))
 
 
 def hands_in(match: Match) -> int:

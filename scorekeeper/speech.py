@@ -44,12 +44,13 @@ class Said(str):
     """A sentence: its English text as the str value, and what it takes to say
     it in another language (the message, its plural and named placeholders)."""
 
-    __slots__ = ("_message", "_plural", "_num", "_named")
+    __slots__ = ("_message", "_plural", "_num", "_named", "_then")
 
     _message: str
     _plural: str | None
     _num: int | None
     _named: dict[str, Any]
+    _then: tuple[Callable[[str], str], ...]
 
     def __new__(
         cls,
@@ -57,16 +58,23 @@ class Said(str):
         plural: str | None = None,
         num: int | None = None,
         named: dict[str, Any] | None = None,
+        then: tuple[Callable[[str], str], ...] = (),
     ) -> Said:
         named = named or {}
         chosen = message if plural is None or num == 1 else plural
         english = chosen % {k: _english(v) for k, v in named.items()} if named else chosen
-        said = super().__new__(cls, english)
+        said = super().__new__(cls, _changed(english, then))
         said._message, said._plural, said._num, said._named = message, plural, num, named
+        said._then = then
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self._message, self._plural, self._num, self._named))
+        return (Said, (self._message, self._plural, self._num, self._named, self._then))
+
+    def then(self, change: Callable[[str], str]) -> Said:
+        """This sentence, `change` applied to it once said (in every language):
+        e.g. the real minus sign a page prints for the rules' ASCII one."""
+        return Said(self._message, self._plural, self._num, self._named, (*self._then, change))
 
     def __str__(self) -> str:
         reader = _reader.get()
@@ -77,13 +85,20 @@ class Said(str):
             text = translations.gettext(self._message)
         else:
             text = translations.ngettext(self._message, self._plural, self._num or 0)
-        return text % self._named if self._named else text
+        text = text % self._named if self._named else text
+        return _changed(text, self._then)
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
     def __html__(self) -> str:
         return str(escape(str(self)))
+
+
+def _changed(text: str, changes: tuple[Callable[[str], str], ...]) -> str:
+    for change in changes:
+        text = change(text)
+    return text
 
 
 def _english(value: Any) -> Any:
@@ -100,6 +115,28 @@ def ngettext(singular: str, plural: str, num: int, **named: Any) -> Said:
     """A sentence with a count: `ngettext('%(num)d hand', '%(num)d hands', n)`;
     `num` is a placeholder too."""
     return Said(singular, plural, num, {"num": num, **named})
+
+
+def joined(separator: str, parts: list[str]) -> Said:
+    """`parts` joined by `separator` (a sign such as " + ", not a word), each
+    part said in the reader's language: `str.join` would keep their English."""
+    if not parts:
+        return Said("")
+    message = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Said(message, named={f"p{i}": part for i, part in enumerate(parts)})
+
+
+def said(value: Any) -> Any:
+    """`value` with every sentence in it said now, as plain str (dicts, lists
+    and tuples gone through): for JSON a page's script reads (`|said|tojson`),
+    which would otherwise get the English value."""
+    if isinstance(value, Said):
+        return str(value)
+    if isinstance(value, dict):
+        return {said(key): said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said(item) for item in value]
+    return value
 
 
 def N_(message: str) -> str:

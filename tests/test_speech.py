@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 
+import pytest
+from flask_babel import get_locale
 from markupsafe import escape
 
-from scorekeeper.speech import N_, Said, _, english, listening, ngettext
+from scorekeeper.speech import N_, Said, _, english, listening, ngettext, said
+from scorekeeper.views import language
 
 
 class Pretend:
@@ -101,3 +105,149 @@ def test_a_marked_word_is_left_as_it_is():
 
 def test_a_sentence_without_placeholders_keeps_its_percent_sign():
     assert _("100% of the rubber") == "100% of the rubber"
+
+
+def test_a_change_made_to_a_sentence_applies_in_every_language():
+    line = _("%(side)s: %(what)s", side=_("We"), what="Ann -4").then(str.upper)
+    assert line == "WE: ANN -4"
+    with listening(lambda: FRENCH):
+        assert str(line) == "NOUS : ANN -4"
+        assert str(pickle.loads(pickle.dumps(line.then(str.lower)))) == "nous : ann -4"
+
+
+# --- on the pages: each phone reads the same kept replay in its own language ----------
+
+PRETEND_FRENCH = Pretend(
+    {
+        "%(side)s: %(what)s": "%(side)s : %(what)s",
+        "We": "Nous",
+        "%(contract)s by %(declarer)s": "%(contract)s par %(declarer)s",
+        "%(played)s made: %(how)s below the line": "%(played)s réussi : %(how)s sous la ligne",
+        "%(num)d overtrick (%(kind)s): %(sum)s above the line": (
+            "%(num)d levée de mieux (%(kind)s) : %(sum)s au-dessus",
+            "%(num)d levées de mieux (%(kind)s) : %(sum)s au-dessus",
+        ),
+        "undoubled": "non contré",
+        "Hand %(number)s": "Donne %(number)s",
+        "%(subject)s saved: %(summary)s": "%(subject)s enregistrée : %(summary)s",
+        "%(contract)s by %(declarer)s, made": "%(contract)s par %(declarer)s, réussi",
+        "Match started: %(name)s, %(players)s": "Partie commencée : %(name)s, %(players)s",
+        "Rubber bridge": "Bridge rubber",
+        "playnumber %(pn)d is above %(most)d, so nobody may double": (
+            "playnumber %(pn)d au-dessus de %(most)d : personne ne contre"
+        ),
+    }
+)
+
+
+@pytest.fixture
+def pretend_french(monkeypatch):
+    """The French catalog lacks the rules' sentences until the translators fill
+    it: a French phone gets the pretend one (the pages' own words stay French)."""
+    real = language.get_translations
+
+    def translations():
+        return PRETEND_FRENCH if str(get_locale()) == "fr" else real()
+
+    monkeypatch.setattr(language, "get_translations", translations)
+
+
+EXPLANATION = re.compile(r'<ul class="explanation">(.*?)</ul>', re.S)
+
+
+def test_a_kept_replay_is_read_by_each_phone_in_its_own_language(client, actions, pretend_french):
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Dee"])
+    actions.save_hand(match_id, {"declarer": "Ann", "level": "1", "strain": "C", "tricks": "8"})
+    client.set_cookie("lang", "fr")
+    french = EXPLANATION.search(client.get(f"/m/{match_id}").get_data(as_text=True)).group(1)
+    assert french == (
+        "<li>Nous : 1C par Ann réussi : 1 × 20 = 20 sous la ligne</li>"
+        "<li>Nous : 1 levée de mieux (non contré) : 20 au-dessus</li>"
+    )
+    client.set_cookie("lang", "en")
+    english = EXPLANATION.search(client.get(f"/m/{match_id}").get_data(as_text=True)).group(1)
+    assert english == (
+        "<li>We: 1C by Ann made: 1 × 20 = 20 below the line</li>"
+        "<li>We: 1 overtrick (undoubled): 20 above the line</li>"
+    )
+    # The match file, the score JSON, stays English whatever the phone reads.
+    client.set_cookie("lang", "fr")
+    assert "Nous" not in client.get(f"/m/{match_id}/match.json").get_data(as_text=True)
+
+
+def test_the_sentences_a_script_reads_are_said_before_they_become_json():
+    facts = {"refused": {7: {"X": _("%(dealer)s deals next", dealer="Ann")}}, "n": [1, "P"]}
+    with listening(lambda: FRENCH):
+        assert json.dumps(said(facts)) == (
+            '{"refused": {"7": {"X": "Ann donne ensuite"}}, "n": [1, "P"]}'
+        )
+    assert said(facts) == {"refused": {7: {"X": "Ann deals next"}}, "n": [1, "P"]}
+
+
+WHAT = re.compile(r'<p class="what">(.*?)</p>')
+
+
+def test_the_history_is_said_again_in_each_phones_language(client, actions, pretend_french):
+    """The store keeps each change's words in English; the history says them
+    again from the change itself, for each phone in its own language."""
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Dee"])
+    actions.save_hand(match_id, {"declarer": "Ann", "level": "1", "strain": "C", "tricks": "8"})
+    client.set_cookie("lang", "fr")
+    french = WHAT.findall(client.get(f"/m/{match_id}/history").get_data(as_text=True))
+    assert french == [
+        "Donne 1 enregistrée : 1♣ par Ann, réussi · Ann +40, Cy +40",
+        "Partie commencée : Bridge rubber, Ann · Bob · Cy · Dee",
+    ]
+    client.set_cookie("lang", "en")
+    english = WHAT.findall(client.get(f"/m/{match_id}/history").get_data(as_text=True))
+    assert english == [
+        "Hand 1 saved: 1♣ by Ann, made · Ann +40, Cy +40",
+        "Match started: Rubber bridge, Ann · Bob · Cy · Dee",
+    ]
+
+
+def test_a_hand_is_named_at_once_in_the_readers_language_so_pages_may_lower_it():
+    from scorekeeper.words import named_hand
+
+    with listening(lambda: Pretend({"Redeal of hand %(number)s": "Nouvelle donne %(number)s"})):
+        title = named_hand(6, counted=False)
+        assert title[:1].lower() + title[1:] == "nouvelle donne 6"
+    assert named_hand(6, counted=True) == "Hand 6"
+
+
+FACTS = re.compile(r'<script type="application/json" id="rules-facts">(.*?)</script>', re.S)
+
+
+def test_the_reasons_a_hand_forms_script_shows_are_in_the_phones_language(
+    client, actions, pretend_french
+):
+    match_id = actions.start("top-game", ["Ann", "Bob", "Cy"])
+    client.set_cookie("lang", "fr")
+    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
+    facts = json.loads(FACTS.search(page).group(1))
+    assert facts["doubling_refused"]["11"] == {
+        "X": "playnumber 11 au-dessus de 10 : personne ne contre",
+        "XX": "playnumber 11 au-dessus de 10 : personne ne contre",
+    }
+
+
+def test_a_problem_line_is_english_on_the_command_line_and_said_on_a_page():
+    from scorekeeper.games.common import Problem
+
+    catalog = Pretend(
+        {
+            "hand %(number)d: %(problem)s": "donne %(number)d : %(problem)s",
+            "%(field)s: %(problem)s": "%(field)s : %(problem)s",
+            "missing; give true or false": "manquant ; true ou false",
+        }
+    )
+    problem = Problem(_("missing; give true or false"), "passed_out", hand=3, hand_number=2)
+    assert (str(problem), problem.read()) == (
+        "hand 3: passed_out: missing; give true or false",
+        "hand 2: passed_out: missing; give true or false",
+    )
+    with listening(lambda: catalog):
+        assert (str(str(problem)), str(problem.read())) == (
+            "donne 3 : passed_out : manquant ; true ou false",
+            "donne 2 : passed_out : manquant ; true ou false",
+        )
