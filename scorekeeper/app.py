@@ -208,6 +208,7 @@ def _number_words(app: Flask) -> None:
         day=lambda when: formats.day(when, locale()),  # 27 Nov 2026 · 27 nov. 2026
         long_day=lambda when: formats.long_day(when, locale()),
         short_day=lambda when: formats.short_day(when, locale()),
+        month=lambda when: formats.month(when, locale()),  # November 2026
         weekday=lambda when: formats.weekday(when, locale()),
         clock=lambda when: formats.clock(when, locale()),
     )
