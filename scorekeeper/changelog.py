@@ -456,7 +456,7 @@ def describe(entry: Entry, noun: str = "Hand") -> str:
     elif change.kind == APPEND:
         what = _("%(subject)s saved: %(summary)s", subject=subject, summary=summary)
     elif change.kind == EDIT:
-        message = "%(subject)s changed to %(summary)s (was: %(before)s)"
+        message = N_("%(subject)s changed to %(summary)s (was: %(before)s)")
         what = _(message, subject=subject, summary=summary, before=before)
     elif change.kind == DELETE:
         what = _("%(subject)s deleted (it was: %(before)s)", subject=subject, before=before)
@@ -603,7 +603,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
     elif kind not in (SETTINGS, DELETE_MATCH, RESTORE_MATCH):
         raise ValueError(f"unknown command {kind!r}")
     if kind in (APPEND, RESTORE) and len(records) > MAX_ENTRIES:
-        message = (
+        message = N_(
             "This match has %(entries)d entries, the most a match holds is %(most)d: "
             "start a new match for the rest of the evening."
         )
@@ -691,14 +691,14 @@ def full(state: MatchState, kind: str) -> None:
     deleting or bringing back the whole match (or undoing that), and only
     MATCH_RESERVE more times, so no sequence of commands grows a log for ever."""
     if state.revision >= MAX_CHANGES + MATCH_RESERVE:
-        message = (
+        message = N_(
             "This match has %(changes)d changes, the most one match keeps: nothing more can "
             "be stored in it. Download its match file and import it to go on with a fresh "
             "history."
         )
         raise Refused(_(message, changes=state.revision))
     if state.revision >= MAX_CHANGES and kind not in (DELETE_MATCH, RESTORE_MATCH):
-        message = (
+        message = N_(
             "This match has %(changes)d changes, the most one match keeps: "
             "start a new match to go on (this one stays as it is)."
         )
