@@ -478,7 +478,11 @@ def describe(entry: Entry, noun: str = "Hand") -> str:
     else:
         raise KeyError(change.kind)
     if change.undoes is not None:
-        lowered = what.then(_lower_first) if isinstance(what, Said) else _lower_first(what)
+        # "Undo: hand 3 saved…" in English; other languages keep their capitals.
+        if isinstance(what, Said):
+            lowered = what.then(_lower_first, english_only=True)
+        else:
+            lowered = _lower_first(what)
         what = _("Undo: %(what)s", what=lowered)
     return what
 

@@ -67,7 +67,7 @@ class Said(str):
         named = named or {}
         chosen = message if plural is None or num == 1 else plural
         english = chosen % {k: _english(v) for k, v in named.items()} if named else chosen
-        said = super().__new__(cls, _changed(english, then))
+        said = super().__new__(cls, _changed(english, then, in_english=True))
         said._message, said._plural, said._num, said._named = message, plural, num, named
         said._then, said._context = then, context
         return said
@@ -76,10 +76,13 @@ class Said(str):
         named = (self._message, self._plural, self._num, self._named, self._then)
         return (Said, (*named, self._context))
 
-    def then(self, change: Callable[[str], str]) -> Said:
+    def then(self, change: Callable[[str], str], *, english_only: bool = False) -> Said:
         """This sentence, `change` applied to it once said (in every language):
-        e.g. the real minus sign a page prints for the rules' ASCII one."""
-        then = (*self._then, change)
+        e.g. the real minus sign a page prints for the rules' ASCII one. With
+        `english_only`, only where it is said in English (no translation, or an
+        English one): a change of English words, such as lower-casing a first
+        letter, that would be wrong in another language (a German noun)."""
+        then = (*self._then, InEnglish(change) if english_only else change)
         return Said(self._message, self._plural, self._num, self._named, then, self._context)
 
     def __str__(self) -> str:
@@ -94,7 +97,13 @@ class Said(str):
         else:
             text = translations.ngettext(self._message, self._plural, self._num or 0)
         text = text % self._named if self._named else text
-        return _changed(text, self._then)
+        return _changed(text, self._then, in_english=text == self._english())
+
+    def _english(self) -> str:
+        """The English text, before any change."""
+        chosen = self._message if self._plural is None or self._num == 1 else self._plural
+        named = {k: _english(v) for k, v in self._named.items()}
+        return chosen % named if self._named else chosen
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -103,9 +112,25 @@ class Said(str):
         return str(escape(str(self)))
 
 
-def _changed(text: str, changes: tuple[Callable[[str], str], ...]) -> str:
+class InEnglish:
+    """A change applied to a sentence only where it is said in English."""
+
+    __slots__ = ("change",)
+
+    def __init__(self, change: Callable[[str], str]):
+        self.change = change
+
+    def __call__(self, text: str) -> str:
+        return self.change(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InEnglish, (self.change,))
+
+
+def _changed(text: str, changes: tuple[Callable[[str], str], ...], in_english: bool) -> str:
     for change in changes:
-        text = change(text)
+        if in_english or not isinstance(change, InEnglish):
+            text = change(text)
     return text
 
 

@@ -5,11 +5,15 @@ with one. English stays as it was, word for word."""
 
 from __future__ import annotations
 
+import pickle
 from datetime import date
 
 from scorekeeper.changelog import (
+    DELETE,
     SETTINGS,
     Change,
+    Entry,
+    describe,
     played_problem,
     played_summary,
     said_summary,
@@ -82,3 +86,42 @@ def test_the_refusal_of_a_day_that_is_not_real_is_said_in_the_readers_language()
     )
     with listening(lambda: GERMAN):
         assert str(problem.message) == "gib einen echten Tag an, geschrieben wie 2026-11-20."
+
+
+UNDONE_DELETE = Change(revision=5, kind=DELETE, hand=3, undoes=4, hand_number=3, counted=True)
+GERMAN_UNDO = Pretend(
+    {
+        "Undo: %(what)s": "Rückgängig: %(what)s",
+        "%(subject)s deleted (it was: %(before)s)": "%(subject)s gelöscht (war: %(before)s)",
+        "Hand %(number)s": "Hand %(number)s",
+        "unknown": "unbekannt",
+    }
+)
+
+
+def test_an_undone_line_lowers_its_first_letter_in_english_as_it_did():
+    line = describe(Entry(UNDONE_DELETE, number=3))
+    assert line == "Undo: hand 3 deleted (it was: unknown)"
+    assert str(line) == "Undo: hand 3 deleted (it was: unknown)"
+
+
+def test_an_undone_line_keeps_the_capital_of_a_german_noun():
+    line = describe(Entry(UNDONE_DELETE, number=3))
+    with listening(lambda: GERMAN_UNDO):
+        assert str(line) == "Rückgängig: Hand 3 gelöscht (war: unbekannt)"
+
+
+def test_an_undone_line_without_a_translation_of_its_own_is_lowered_as_english_is():
+    """German with the undo sentence translated but not the line undone: that
+    line is said in English, so its first letter is lowered as in English."""
+    only_undo = Pretend({"Undo: %(what)s": "Rückgängig: %(what)s"})
+    line = describe(Entry(UNDONE_DELETE, number=3))
+    with listening(lambda: only_undo):
+        assert str(line) == "Rückgängig: hand 3 deleted (it was: unknown)"
+
+
+def test_a_kept_undone_line_keeps_saying_each_language_its_way():
+    line = pickle.loads(pickle.dumps(describe(Entry(UNDONE_DELETE, number=3))))
+    assert str(line) == "Undo: hand 3 deleted (it was: unknown)"
+    with listening(lambda: GERMAN_UNDO):
+        assert str(line) == "Rückgängig: Hand 3 gelöscht (war: unbekannt)"
