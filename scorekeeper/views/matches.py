@@ -332,7 +332,7 @@ def _already_here(match: Match, here: store.StoredMatch):
     return render_template(
         "matches/already_here.html",
         here=here,
-        verb="imported" if start.hands else "started",
+        imported=bool(start.hands),  # else started
         since=changed_words(here.created),
         changed=changed_words(here.updated) if here.revision > 1 else None,
         played=store.hands_in(here.match),  # as the rules count them: a redeal is none
