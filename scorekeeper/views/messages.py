@@ -124,7 +124,11 @@ def keep_flashes_small(response):
         return response
     waiting = session.get("_flashes")
     if waiting and (
-        len(waiting) > MAX_SHOWN + 1 or any(cut(message) != message for _, message in waiting)
+        len(waiting) > MAX_SHOWN + 1
+        or any(type(message) is not str or cut(message) != message for _, message in waiting)
     ):
-        session["_flashes"] = [(kind, cut(message)) for kind, message in waiting][-MAX_SHOWN - 1 :]
+        # A form's message may be a lazy translation: the cookie keeps its words.
+        session["_flashes"] = [(kind, cut(str(message))) for kind, message in waiting][
+            -MAX_SHOWN - 1 :
+        ]
     return response
