@@ -196,7 +196,7 @@ class NewMatchForm(StakeFields, FlaskForm):
                 {
                     "field": getattr(self, option_field_name(name)),
                     "kind": specs[0][1].kind,
-                    "games": [cls.id for cls, _ in specs],
+                    "games": [cls.id for cls, _spec in specs],
                     "labels": list(labels.values()),
                 }
             )

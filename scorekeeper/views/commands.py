@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import abort, request
+from flask_babel import lazy_gettext as _l
 
 from ..changelog import Command
 from ..db import Applied, StoredMatch, apply, get_db
@@ -23,14 +24,20 @@ from .phone import phone_name
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 SENT_BY_SCRIPT = "X-Requested-With"  # static/save.js sends its forms with this header
 
-NO_REVISION = (
+# Said on a page, in its language: translated when shown (lazy).
+NO_REVISION = _l(
     "This form is incomplete (it does not say which state of the match it was drawn from):"
     " reload the page and enter it again."
 )
-SESSION_LOST = (
+SESSION_LOST = _l(
     "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
     " a new key), so the form could not be checked. Your entries are below: check them"
     " and tap Save again."
+)
+NOT_SAVED_SESSION_LOST = _l(
+    "Not saved: this phone's session was lost (its cookies were cleared, or Scorekeeper"
+    " was given a new key), so the form could not be checked. Your entries are below:"
+    " check them and tap Save again."
 )
 
 

@@ -17,6 +17,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import db as store
 from .. import groups, pdf
@@ -45,6 +47,7 @@ from ..variants import MatchError
 from ..viewmodels.downloads import spreadsheet_safe
 from .commands import (
     NO_REVISION,
+    NOT_SAVED_SESSION_LOST,
     SESSION_LOST,
     NoRevision,
     blank,
@@ -96,41 +99,73 @@ def _seating_refused(form) -> bool:
         name = normal(field.data)
         unusable = name_problem(name)
         if unusable:
-            field.errors = [*field.errors, f"This name {unusable}."]
+            field.errors = [*field.errors, _("This name %(problem)s.", problem=unusable)]
             continue
         twin = next(((s, other) for s, other in seen if alike(other, name)), None)
         if twin and twin[1].casefold() == name.casefold():
             field.errors = [
                 *field.errors,
-                f"{name} is already Player {twin[0]}: give each player"
-                " a different name (capitals do not count).",
+                _(
+                    "%(name)s is already Player %(seat)s: give each player"
+                    " a different name (capitals do not count).",
+                    name=name,
+                    seat=twin[0],
+                ),
             ]
         elif twin:
             field.errors = [
                 *field.errors,
-                f"{name} looks the same as Player {twin[0]} ({twin[1]}): give each player"
-                " a name that reads differently.",
+                _(
+                    "%(name)s looks the same as Player %(seat)s (%(other)s): give each player"
+                    " a name that reads differently.",
+                    name=name,
+                    seat=twin[0],
+                    other=twin[1],
+                ),
             ]
         else:
             seen.append((seat, name))
     filled = [field for field in inputs if not blank(field)]
     if cls is not None and len(filled) not in cls.player_counts:
-        wanted = " or ".join(str(n) for n in cls.player_counts)
+        wanted = _counts(cls.player_counts)
         fewest, most = min(cls.player_counts), max(cls.player_counts)
         if len(filled) < fewest:
             empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
-            names = " and ".join(f.label.text.split(" (")[0] for f in empty)
+            names = [f.label.text.split(" (")[0] for f in empty]
+            fill = (
+                _("%(first)s and %(second)s", first=names[0], second=names[1])
+                if len(names) == 2
+                else ", ".join(names)
+            )
             empty[0].errors = [
                 *empty[0].errors,
-                f"{cls.name} needs {wanted} players: fill in {names}.",
+                _(
+                    "%(game)s needs %(counts)s players: fill in %(names)s.",
+                    game=cls.name,
+                    counts=wanted,
+                    names=fill,
+                ),
             ]
         else:
             extra = filled[most]
             extra.errors = [
                 *extra.errors,
-                f"{cls.name} is for {wanted} players: leave {extra.label.text} empty.",
+                _(
+                    "%(game)s is for %(counts)s players: leave %(field)s empty.",
+                    game=cls.name,
+                    counts=wanted,
+                    field=extra.label.text,
+                ),
             ]
     return any(field.errors for field in inputs)
+
+
+def _counts(counts: list[int] | tuple[int, ...]) -> str:
+    """The numbers of players a game takes: "3", "3 or 4"."""
+    if len(counts) == 1:
+        return str(counts[0])
+    first = ", ".join(str(n) for n in counts[:-1])
+    return _("%(counts)s or %(last)s", counts=first, last=counts[-1])
 
 
 def _attach(form, problems: list[Problem]) -> list[Problem]:
@@ -146,10 +181,11 @@ def _attach(form, problems: list[Problem]) -> list[Problem]:
         if field.name == "stake_amount" and "decimal string" in problem.message:
             typed = (field.data or "").strip()
             if not typed:
-                return "write the amount, like 0.50 or 0,50."
-            return (
-                f"{typed!r} is not an amount: write it like 0.50 or 0,50,"
-                " with no thousands separator."
+                return _("write the amount, like 0.50 or 0,50.")
+            return _(
+                "%(typed)s is not an amount: write it like 0.50 or 0,50,"
+                " with no thousands separator.",
+                typed=repr(typed),
             )
         return None
 
@@ -217,7 +253,7 @@ def new(group_id: str | None = None):
                         store.get_db(), match, device=phone_name(), submission=form_key(), join=join
                     )
                 except groups.GroupRefused as refused:
-                    problems = [f"Not started: {refused.message}"]
+                    problems = [_("Not started: %(problem)s", problem=refused.message)]
                 else:
                     remember(created.match_id)
                     note = look_alike_note(match.players, "player")
@@ -263,8 +299,8 @@ def _from_group(form: NewMatchForm, group: groups.GroupState) -> None:
 def import_file():
     form = ImportForm()
     if not form.validate_on_submit():
-        for message in form.match_file.errors or ["The form expired; try again."]:
-            flash(message, "error")
+        for message in form.match_file.errors or [_("The form expired; try again.")]:
+            flash(str(message), "error")
         return redirect(url_for("matches.index"))
     raw = form.match_file.data.read(max(MAX_FILE_BYTES, MAX_GROUP_FILE_BYTES) + 1)
     if names_group(raw):  # a group file: the group with its matches (views/groupfile.py)
@@ -275,7 +311,7 @@ def import_file():
             raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
         match = loads(raw.decode("utf-8"), max_entries=MAX_ENTRIES)
     except UnicodeDecodeError:
-        flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
+        flash(_("The file is not a UTF-8 text file; choose a match file (.json)."), "error")
         return redirect(url_for("matches.index"))
     except MatchError as exc:
         return _not_imported(exc)
@@ -287,7 +323,7 @@ def import_copy():
     """ "Import a copy": a match file the app said is already here, sent again as
     text from that answer, stored as a match of its own (once: the form's key)."""
     if not ConfirmForm().validate_on_submit():
-        flash("The form expired; try again.", "error")
+        flash(_("The form expired; try again."), "error")
         return redirect(url_for("matches.index"))
     text = request.form.get("document", "")
     try:
@@ -301,7 +337,11 @@ def import_copy():
 
 def _not_imported(exc: MatchError):
     count = len(exc.lines)
-    heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
+    heading = ngettext(
+        "Not imported: %(num)d problem in this file.",
+        "Not imported: %(num)d problems in this file.",
+        count,
+    )
     flash_problems([heading, *exc.lines])
     return redirect(url_for("matches.index"))
 
@@ -321,10 +361,22 @@ def _store_import(match: Match, copy: bool = False):
     except store.AlreadyHere as already:
         return _already_here(match, already.state)
     remember(created.match_id)
-    count, noun = store.hands_in(match), entry_for(match.variant).noun.lower()
-    copied = "a copy: " if copy else ""
-    flash(f"Imported {copied}{count} {noun}{'' if count == 1 else 's'}.", "info")
+    count, noun = store.hands_in(match), entry_for(match.variant).noun
+    flash(_imported(count, noun, copy), "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
+
+
+def _imported(count: int, noun: str, copy: bool) -> str:
+    """What an import says: "Imported 12 hands." (or games), "Imported a copy: 1 hand."."""
+    if noun == "Game":
+        if copy:
+            return ngettext(
+                "Imported a copy: %(num)d game.", "Imported a copy: %(num)d games.", count
+            )
+        return ngettext("Imported %(num)d game.", "Imported %(num)d games.", count)
+    if copy:
+        return ngettext("Imported a copy: %(num)d hand.", "Imported a copy: %(num)d hands.", count)
+    return ngettext("Imported %(num)d hand.", "Imported %(num)d hands.", count)
 
 
 def _already_here(match: Match, here: store.StoredMatch):
@@ -455,7 +507,7 @@ def settings(match_id: str):
                     changed = change_lines(refusal.stale)
                     loaded = load_or_404(match_id)
             else:
-                flash_undo("Title and stake saved.", applied.change)
+                flash_undo(_("Title and stake saved."), applied.change)
                 return redirect(url_for("matches.show", match_id=match_id))
     return render_template(
         "matches/settings.html",
@@ -477,7 +529,7 @@ def _match_command(match_id: str, kind: str, done: str, answer_here: bool = Fals
     except NoRevision:
         flash(NO_REVISION, "error")
     except Refused as refusal:
-        flash("Not done: the match changed since this page was drawn.", "error")
+        flash(_("Not done: the match changed since this page was drawn."), "error")
         flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
         return redirect(url_for("matches.show", match_id=match_id))
     else:
@@ -493,14 +545,14 @@ def delete(match_id: str):
     return _match_command(
         match_id,
         DELETE_MATCH,
-        "Match deleted: it left the match list (Deleted matches keeps it).",
+        _("Match deleted: it left the match list (Deleted matches keeps it)."),
         answer_here=True,
     )
 
 
 @bp.post("/m/<match:match_id>/restore")
 def restore(match_id: str):
-    return _match_command(match_id, RESTORE_MATCH, "The match is back.")
+    return _match_command(match_id, RESTORE_MATCH, _("The match is back."))
 
 
 @bp.get("/matches.zip")
@@ -542,7 +594,7 @@ def settings_after_lost_session(match_id: str):
     form = SettingsForm()  # holds what was sent
     changed = change_lines(conflicts(loaded.stored, command(SETTINGS)))
     if changed:
-        flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+        flash(str(NOT_SAVED_SESSION_LOST), "error")
     return render_template(
         "matches/settings.html",
         form=form,

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from flask import flash, request, session
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from .. import formats
@@ -58,14 +59,19 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
     "Hand 3 saved: 4♠ by Bob, made · … — from Ann's phone, a moment ago"."""
     asking = phone_name()
     return [
-        f"{describe(e, noun)} — from {who(e.change.device, asking)},"
-        f" {changed_words(e.change.created)}"
+        _(
+            "%(change)s — from %(phone)s, %(when)s",
+            change=describe(e, noun),
+            phone=who(e.change.device, asking),
+            when=changed_words(e.change.created),
+        )
         for e in entries
     ]
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
-ALREADY = "Already recorded, stored once: {}."
+# (str.format's {}: the summary of what was stored.)
+ALREADY = _l("Already recorded, stored once: {}.")
 
 
 def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:
@@ -77,13 +83,23 @@ def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str |
     for place, name in enumerate(names):
         for other in [*names[:place], *among]:
             if look_alike(other, name):
-                pairs.append(f"{other} and {name}")
+                pairs.append(_("%(first)s and %(second)s", first=other, second=name))
     if not pairs:
         return None
-    also = "".join(f", and so do {pair}" for pair in pairs[1:])
-    return cut(
-        f"{pairs[0]} look alike on a small screen{also}: check that each is the right {noun}."
-    )
+    also = "".join(_(", and so do %(pair)s", pair=pair) for pair in pairs[1:])
+    if noun == "member":
+        said = _(
+            "%(pair)s look alike on a small screen%(also)s: check that each is the right member.",
+            pair=pairs[0],
+            also=also,
+        )
+    else:
+        said = _(
+            "%(pair)s look alike on a small screen%(also)s: check that each is the right player.",
+            pair=pairs[0],
+            also=also,
+        )
+    return cut(said)
 
 
 # --- saying what went wrong, briefly ---------------------------------------------
@@ -106,7 +122,11 @@ def flash_problems(lines: list[str], category: str = "error", noun: str = "probl
         flash(cut(line), category)
     if len(lines) > room:
         more = len(lines) - room
-        flash(f"… and {more} more {noun}{'' if more == 1 else 's'}.", category)
+        if noun == "change":
+            said = ngettext("… and %(num)d more change.", "… and %(num)d more changes.", more)
+        else:
+            said = ngettext("… and %(num)d more problem.", "… and %(num)d more problems.", more)
+        flash(said, category)
 
 
 def flash_undo(message: str, change: Change | None) -> None:
