@@ -21,6 +21,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import db as store
@@ -30,7 +31,6 @@ from ..forms import ConfirmForm
 from ..games.catalog import VARIANTS
 from ..registry import entry_for
 from ..variants import breaks_a_line
-from .language import reading
 from .messages import change_lines
 from .pages import kept_part, load_or_404, not_modified, page_etag, revalidated, sheet_context
 from .phone import PHONE_COOKIE, clean_phone_name, phone_name_problem
@@ -45,7 +45,7 @@ def _live_answer(match_id: str | None, since: int):
     if revision is None:
         abort(404)
     # The changes are said in the page's language: another language, another answer.
-    etag = f"r{revision}-{since}-{reading().code}"
+    etag = f"r{revision}-{since}-{get_locale()}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from functools import reduce
 
 from flask import (
     Blueprint,
@@ -125,39 +126,44 @@ def _seating_refused(form) -> bool:
             ]
         else:
             seen.append((seat, name))
-    filled = [field for field in inputs if not blank(field)]
-    if cls is not None and len(filled) not in cls.player_counts:
-        wanted = _counts(cls.player_counts)
-        fewest, most = min(cls.player_counts), max(cls.player_counts)
-        if len(filled) < fewest:
-            empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
-            names = [f.label.text.split(" (")[0] for f in empty]
-            fill = (
-                _("%(first)s and %(second)s", first=names[0], second=names[1])
-                if len(names) == 2
-                else ", ".join(names)
-            )
-            empty[0].errors = [
-                *empty[0].errors,
-                _(
-                    "%(game)s needs %(counts)s players: fill in %(names)s.",
-                    game=cls.name,
-                    counts=wanted,
-                    names=fill,
-                ),
-            ]
-        else:
-            extra = filled[most]
-            extra.errors = [
-                *extra.errors,
-                _(
-                    "%(game)s is for %(counts)s players: leave %(field)s empty.",
-                    game=cls.name,
-                    counts=wanted,
-                    field=extra.label.text,
-                ),
-            ]
+    if cls is not None:
+        _count_refused(cls, inputs)
     return any(field.errors for field in inputs)
+
+
+def _count_refused(cls, inputs: list) -> None:
+    """A missing player on the first empty input, one too many on the input to clear."""
+    filled = [field for field in inputs if not blank(field)]
+    if len(filled) in cls.player_counts:
+        return
+    wanted = _counts(cls.player_counts)
+    fewest, most = min(cls.player_counts), max(cls.player_counts)
+    if len(filled) < fewest:
+        empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
+        names = [f.label.text.split(" (")[0] for f in empty]
+        fill = reduce(
+            lambda first, second: _("%(first)s and %(second)s", first=first, second=second), names
+        )
+        empty[0].errors = [
+            *empty[0].errors,
+            _(
+                "%(game)s needs %(counts)s players: fill in %(names)s.",
+                game=cls.name,
+                counts=wanted,
+                names=fill,
+            ),
+        ]
+    else:
+        extra = filled[most]
+        extra.errors = [
+            *extra.errors,
+            _(
+                "%(game)s is for %(counts)s players: leave %(field)s empty.",
+                game=cls.name,
+                counts=wanted,
+                field=extra.label.text,
+            ),
+        ]
 
 
 def _counts(counts: list[int] | tuple[int, ...]) -> str:
