@@ -7,23 +7,28 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import get_locale, ngettext
+
+from .. import formats
 from ..changelog import local_time
 from ..games.catalog import settlement_for
 from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
+from ..languages import DEFAULT, language
 from ..model import Match
 from ..settle import exact_balances
 from ..words import signed
 
 
 def match_date(created: str) -> str:
-    """The day the match was started, in the server's time zone: "21 November 2026"."""
-    moment = local_time(created)
-    return f"{moment.day} {moment:%B %Y}"
+    """The day the match was started, in the server's time zone, as the page's
+    language writes it: "21 November 2026", "21 novembre 2026"."""
+    reader = language(str(get_locale())) or DEFAULT
+    return formats.long_day(local_time(created), reader.formats)
 
 
 def _points(n: int) -> str:
-    return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
+    return ngettext("%(points)s point", "%(points)s points", abs(n), points=signed(n))
 
 
 def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> dict[str, Any]:
