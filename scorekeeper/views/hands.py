@@ -183,11 +183,11 @@ def _without_session(page: _Answer) -> None:
     stored, entry = page.loaded.stored, page.entry
     stale = conflicts(stored, command(APPEND if page.hand_key is None else EDIT))
     if stale:  # as for any stale form: drawn again on the match as it is now
-        flash(str(NOT_SAVED_SESSION_LOST), "error")
+        flash(_(NOT_SAVED_SESSION_LOST), "error")
         page.changed, page.before = change_lines(stale, entry.noun), None
         page.two_versions = same_deal(entry, stored, stale, page.hand_key, page.form, phone_name())
     else:
-        page.problems = [SESSION_LOST]
+        page.problems = [_(SESSION_LOST)]
 
 
 def _save(page: _Answer, position: int, upcoming: NextHand | None):
@@ -197,7 +197,7 @@ def _save(page: _Answer, position: int, upcoming: NextHand | None):
     try:
         applied = submit(match_id, command(kind, hand=hand_key, record=record), loaded.stored)
     except NoRevision:
-        page.problems, page.rejected = [NO_REVISION], True
+        page.problems, page.rejected = [_(NO_REVISION)], True
         return None
     except Refused as refusal:
         return _refused(page, refusal, position, upcoming)
@@ -407,7 +407,7 @@ def _one_tap(match_id: str, cmd_kind: str, done: Callable[[str], str], refused: 
     try:
         applied = submit(match_id, command(cmd_kind, **fields))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
         if refusal.stale:
             flash(
@@ -473,7 +473,7 @@ def undo(match_id: str):
     try:
         applied = submit(match_id, command(UNDO, undoes=form_undoes()))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
         _say_not_undone(refusal, noun)
     else:

@@ -505,7 +505,7 @@ def settings(match_id: str):
             try:
                 applied = submit(match_id, command(SETTINGS, settings=settings))
             except NoRevision:
-                problems = [NO_REVISION]
+                problems = [_(NO_REVISION)]
             except Refused as refusal:
                 if not refusal.stale:
                     problems = _attach(form, refusal.problems) or [refusal.message]
@@ -533,7 +533,7 @@ def _match_command(match_id: str, kind: str, done: str, answer_here: bool = Fals
     try:
         applied = submit(match_id, command(kind))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
         flash(_("Not done: the match changed since this page was drawn."), "error")
         flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
@@ -586,7 +586,7 @@ def new_after_lost_session(group_id: str | None = None):
     return render_template(
         "matches/new.html",
         form=form,
-        problems=[SESSION_LOST],
+        problems=[_(SESSION_LOST)],
         variants=VARIANTS,
         usual_per=usual_per,
         group=_group_or_404(group_id),
@@ -600,13 +600,13 @@ def settings_after_lost_session(match_id: str):
     form = SettingsForm()  # holds what was sent
     changed = change_lines(conflicts(loaded.stored, command(SETTINGS)))
     if changed:
-        flash(str(NOT_SAVED_SESSION_LOST), "error")
+        flash(_(NOT_SAVED_SESSION_LOST), "error")
     return render_template(
         "matches/settings.html",
         form=form,
         match=loaded.stored.match,
         stored=loaded.stored,
-        problems=[] if changed else [SESSION_LOST],
+        problems=[] if changed else [_(SESSION_LOST)],
         changed=changed,
         confirm=ConfirmForm(),
     ), (409 if changed else 400)

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 
 from flask import flash, request, session
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
 from ..names import look_alike
+from .commands import N_
 from .language import reading
 from .phone import phone_name
 
@@ -70,8 +70,8 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
-# (str.format's {}: the summary of what was stored.)
-ALREADY = _l("Already recorded, stored once: {}.")
+# (str.format's {}: the summary of what was stored; `_(ALREADY)` where it is shown.)
+ALREADY = N_("Already recorded, stored once: {}.")
 
 
 def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:
