@@ -244,11 +244,14 @@ def test_a_guests_payments_are_part_of_the_night(client, db):
     assert "Cy pays Dee" not in ledger
 
 
-def test_the_group_page_and_its_ledger_link_to_the_night(client, group):
+def test_the_group_page_and_its_ledger_link_to_the_night(client, db, group):
     group_id, _ = group
     page = client.get(f"/g/{group_id}")
     assert page.text.count(f'href="/g/{group_id}/night"') == 2
     assert 'id="group-night"' in page.text and 'id="ledger-night"' in page.text
+    # the watch address never leads to the group's own (play) address
+    watch = g.load_group(db, group_id).watch
+    assert "/night" not in client.get(f"/gw/{watch}").text
 
 
 def test_the_page_hands_its_script_the_words_and_has_no_inline_script(client, group):
@@ -291,3 +294,34 @@ def test_the_night_on_paper(client, group, tmp_path):
     # without a day: the last night played, the same file
     latest = client.get(f"/g/{group_id}/night.pdf")
     assert latest.headers["Content-Disposition"] == answer.headers["Content-Disposition"]
+
+
+# The Top Game after its first hand: Bob +10, Ann −5, Cy −5 points at 0.50 EUR a
+# point → Bob +5.00, Ann −2.50, Cy −2.50. Not over: it counts with what it stands
+# at, as in the ledger. Settle up: no exact pair; Ann and Cy owe alike, Ann first
+# by name pays Bob 2.50, then Cy pays Bob 2.50.
+def test_a_match_still_being_played_counts_with_what_it_stands_at(client, db):
+    first_hand = {**TOP_GAME, "hands": TOP_GAME["hands"][:1]}
+    group_id, _ = make_group(db, [(first_hand, "2026-11-13T20:00:00+00:00", {})])
+    page = client.get(f"/g/{group_id}/night")
+    assert chat_text(page) == (
+        "Friday four · Friday, 13 November 2026\n"
+        "1 match\n"
+        "The Top Game: still being played\n"
+        "\n"
+        "Totals in EUR\n"
+        "Ann −2.50\n"
+        "Bob +5.00\n"
+        "Cy −2.50\n"
+        "\n"
+        "Who pays whom\n"
+        "Ann pays Bob 2.50 EUR\n"
+        "Cy pays Bob 2.50 EUR\n"
+    )
+
+
+@pytest.mark.parametrize("typed", ["２０２６-１１-１３", "9" * 400, "0001-01-01", "9999-12-31"])
+def test_a_hostile_day_is_never_a_500(client, group, typed):
+    group_id, _ = group
+    page = client.get(f"/g/{group_id}/night", query_string={"day": typed})
+    assert page.status_code == (200 if typed[:1] in "09" and "-" in typed else 400)

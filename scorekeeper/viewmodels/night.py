@@ -64,7 +64,7 @@ def asked_day(typed: str, example: date) -> tuple[date | None, str]:
     """The day of `?day=2026-11-13` and what is wrong with it ("" when nothing;
     `example`: the day the message shows how to write)."""
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", typed):
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", typed):
             return date.fromisoformat(typed), ""
     except ValueError:
         pass
