@@ -31,7 +31,6 @@ import os
 import random
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -54,10 +53,12 @@ from bench_live import (  # noqa: E402  (the phones of bench_live, kept alive he
     Seat,
     TimedPhone,
     check_stored,
+    cpu_seconds,
     percentile_line,
+    start_server,
 )
 
-from tests.phones import Answer, Phone, accepting, free_port  # noqa: E402
+from tests.phones import Answer, Phone  # noqa: E402
 
 PHONES_PER_TABLE = 5
 POLL_SECONDS = 2.0  # as live.js
@@ -154,27 +155,6 @@ class Table(Seat):
 # --- the server, started as the README says ------------------------------------
 
 
-def start_server(instance: Path, log) -> tuple[subprocess.Popen, str]:
-    """`bash scripts/serve.sh --local --port N` on `instance`, once it accepts."""
-    port = free_port()
-    env = {
-        **os.environ,
-        "SCOREKEEPER_INSTANCE": str(instance),
-        # This checkout's code, whichever checkout the virtual environment points at.
-        "PYTHONPATH": str(ROOT),
-    }
-    server = subprocess.Popen(
-        ["bash", "scripts/serve.sh", "--local", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    # The first run may set up the environment first.
-    return server, accepting(server, port, seconds=120)
-
-
 # --- 1. idle connections and a new phone ------------------------------------------
 
 
@@ -226,15 +206,6 @@ def new_phone_with_idle(base: str, port: int, count: int, match_id: str) -> int:
 
 
 # --- 2. the evening -----------------------------------------------------------------
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by process `pid` (Linux /proc)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def report(tables: list[Table], elapsed: float) -> int:

@@ -1,8 +1,9 @@
 """Fifty phones at ten tables against one server: live polls and saves under load.
 
-Starts the app under waitress (8 threads, as `scorekeeper serve` does) in a
-separate process on 127.0.0.1 and a temporary database, then runs the phones as
-threads of this process; every 5 phones share one rubber match. A phone does what
+Starts the app exactly as the README says, `bash scripts/serve.sh --local
+--port N` (waitress as `scorekeeper serve` sets it up), in a process of its own
+on a temporary instance folder, then runs the phones as threads of this
+process; every 5 phones share one rubber match. A phone does what
 a browser with `static/live.js` does:
 - it polls `/m/<id>/live?since=N` every 2 s with `If-None-Match` (a 304 when
   nothing changed); when the revision moved it redraws its sheet (GET the match
@@ -24,9 +25,12 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import os
 import random
 import re
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -38,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the phones of the web tests are the benchmark's clients
 
-from tests.phones import Answer, Phone, serve_process  # noqa: E402
+from tests.phones import Answer, Phone, accepting, free_port  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 PHONES_PER_TABLE = 5
@@ -184,6 +188,36 @@ class Seat:
                 form = None
 
 
+def start_server(instance: Path, log) -> tuple[subprocess.Popen, str]:
+    """`bash scripts/serve.sh --local --port N` on `instance`, once it accepts."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "SCOREKEEPER_INSTANCE": str(instance),
+        # This checkout's code, whichever checkout the virtual environment points at.
+        "PYTHONPATH": str(ROOT),
+    }
+    server = subprocess.Popen(
+        ["bash", "scripts/serve.sh", "--local", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    # The first run may set up the environment first.
+    return server, accepting(server, port, seconds=120)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by process `pid` (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile_line(latencies: list[float]) -> str:
     if len(latencies) < 2:
         return "too few answers for percentiles"
@@ -249,11 +283,13 @@ def main() -> int:
     args = parser.parse_args()
     seed = random.randrange(2**32) if args.seed is None else args.seed
     tables = -(-args.phones // PHONES_PER_TABLE)
+    # Stopped from outside (timeout, kill): still stop the server it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at start")
     with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "bench_live.db"
         log_path = Path(tmp) / "server.log"
         with log_path.open("wb") as log:
-            server, base = serve_process(database, log)
+            server, base = start_server(Path(tmp) / "instance", log)
             try:
                 host = Phone(base, "Host")
                 matches = [
@@ -271,19 +307,27 @@ def main() -> int:
                 pace = f"a turn every {args.turn:g} s" if args.turn else "3-8 s between hands"
                 print(
                     f"{args.phones} phones at {tables} tables for {args.seconds:g} s, {pace} "
-                    f"(seed {seed}), server: waitress, 8 threads, {base}"
+                    f"(seed {seed}), server: bash scripts/serve.sh --local, {base}"
                 )
                 began = time.monotonic()
+                server_cpu, phones_cpu = cpu_seconds(server.pid), cpu_seconds(os.getpid())
                 deadline = began + args.seconds
                 threads = [threading.Thread(target=s.run, args=(deadline,)) for s in seats]
                 for thread in threads:
                     thread.start()
                 for thread in threads:
                     thread.join()
-                errors = report(seats, time.monotonic() - began)
+                elapsed = time.monotonic() - began
+                print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+                print(
+                    f"CPU used: server {cpu_seconds(server.pid) - server_cpu:.1f} s,"
+                    f" phones {cpu_seconds(os.getpid()) - phones_cpu:.1f} s"
+                    f" in {elapsed:.1f} s on {os.cpu_count()} cores"
+                )
+                errors = report(seats, elapsed)
                 ok = check_stored(base, seats)
             finally:
-                server.terminate()
+                os.killpg(server.pid, signal.SIGTERM)
                 server.wait(timeout=10)
         tracebacks = log_path.read_text(errors="replace").count("Traceback")
         print(f"server log: {tracebacks} tracebacks")

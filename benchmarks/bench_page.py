@@ -11,8 +11,9 @@ the median and p95 wall time and the median CPU time of one GET /m/<id> (a
 revision drawn before: the page around its kept live part), the same GET from a
 phone that has the page (If-None-Match: a 304), the first GET after a change
 (hand 1 edited each time, outside the timing: the revision replayed and drawn
-anew), and the parts of it: loading the stored match, its replay, the share
-links (with their two QR codes). `--profile` adds cProfile's top functions by
+anew), the next hand's form (drawn once per revision too), and the parts of
+the page: loading the stored match, its replay, the share links (with their two
+QR codes). `--profile` adds cProfile's top functions by
 cumulative time. The aim is under 5 ms; a repeated page under 1 ms.
 
 `--locale` asks for every page in that language (the phone's choice, a
@@ -115,6 +116,10 @@ def main() -> None:
             response = client.get(f"/m/{match_id}")
             assert response.status_code == 200, response.status_code
 
+        def form() -> None:
+            response = client.get(f"/m/{match_id}/hand/new")
+            assert response.status_code == 200, response.status_code
+
         def again() -> None:
             response = client.get(f"/m/{match_id}", headers={"If-None-Match": etag})
             assert response.status_code in (200, 304), response.status_code
@@ -147,6 +152,7 @@ def main() -> None:
             ("GET /m/<id> (the whole page)", timed(page, args.runs)),
             ("  again, the phone has it (304)", timed(again, args.runs)),
             ("  first after a change", timed_after(change, page, args.runs)),
+            ("GET /m/<id>/hand/new (next hand)", timed(form, args.runs)),
             ("  load the stored match", timed(part(load), args.runs)),
             (
                 f"  replay its {args.hands} hands",

@@ -16,7 +16,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import formats, pdf
+from . import formats, pdf, speech
 from .assets import serve_static
 from .db import StoreBusy, init_app, store_damaged, store_fault
 from .extensions import babel, csrf
@@ -119,6 +119,10 @@ def create_app(
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = "test"
 
+    # The rules' problems and explanations are said in the phone's language
+    # (scorekeeper/speech.py): first of all hooks, so an error page says them too.
+    app.before_request(language.listen_to_the_reader)
+    app.teardown_request(language.stop_listening)
     csrf.init_app(app)
     # Each phone reads in its own language (views/language.py); the catalogs are
     # scorekeeper/translations/<code>/LC_MESSAGES/messages.mo (docs/languages.md).
@@ -165,6 +169,7 @@ def create_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
+    app.jinja_env.filters["said"] = speech.said  # the rules' sentences for a script
     _number_words(app)
     app.context_processor(language.page_language)  # <html lang dir>, the switch
     app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
@@ -205,6 +210,7 @@ def _number_words(app: Flask) -> None:
         day=lambda when: formats.day(when, locale()),  # 27 Nov 2026 · 27 nov. 2026
         long_day=lambda when: formats.long_day(when, locale()),
         short_day=lambda when: formats.short_day(when, locale()),
+        month=lambda when: formats.month(when, locale()),  # November 2026
         weekday=lambda when: formats.weekday(when, locale()),
         clock=lambda when: formats.clock(when, locale()),
     )

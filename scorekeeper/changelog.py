@@ -13,16 +13,19 @@ match with the change) and returns the change to store, or raises `Refused`.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from .games.catalog import VARIANTS
 from .games.common import HandResult, Outcome, Problem
 from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
+from .speech import N_, Said, _, english, joined, ngettext
 from .variants import MatchError, replay
-from .words import hand_words, named_hand, signed
+from .words import hand_words, named_hand, said_by_record, signed
 
 
 def local_time(stamp: str) -> datetime:
@@ -266,7 +269,7 @@ def _settings(change: Change) -> tuple[str, Stake | None]:
     settings = change.settings or {}
     stake = None
     if settings.get("stake"):
-        stake, _ = parse_stake(settings["stake"])
+        stake, _problems = parse_stake(settings["stake"])
     return settings.get("title") or "", stake
 
 
@@ -351,55 +354,148 @@ def next_key(state: MatchState) -> int:
 def hand_summary(record: dict[str, Any], result: HandResult | None) -> str:
     """One line for a hand: `4♠X by Bob, down 1 · Bob −7, Ann +2, Cy +5`."""
     if record.get("end"):
-        return "the players stopped here"
+        return _("the players stopped here")
     what = hand_words(record, result)
     if result is not None and not result.counted:
-        return f"{what} · not counted"
+        return _("%(what)s · not counted", what=what)
     scores = [f"{p} {signed(s)}" for p, s in (result.scores.items() if result else []) if s]
-    return f"{what} · {', '.join(scores)}" if scores else what
+    return joined(" · ", [what, ", ".join(scores)]) if scores else what
+
+
+def started_summary(name: str, players: str, hands: int) -> str:
+    """The first change's words: `Match started: Rubber bridge, Ann · Bob · Cy · Dee`
+    (`players` as written there), with the hands of an imported file."""
+    if not hands:
+        return _("Match started: %(name)s, %(players)s", name=name, players=players)
+    # English always wrote "hands", even for one (the stored summaries say so).
+    return ngettext(
+        "Match started: %(name)s, %(players)s, with %(num)d hands from a match file",
+        "Match started: %(name)s, %(players)s, with %(num)d hands from a match file",
+        hands,
+        name=name,
+        players=players,
+    )
+
+
+_IMPORTED = re.compile(r"(.*), with (\d+) hands from a match file", re.S)
+
+
+def said_summary(change: Change) -> str:
+    """A change's summary in the reader's language. The store keeps it in
+    English, as written when the change was made; it is said again from the
+    change itself (its record, its settings, the game's name), and shown as
+    stored when that cannot be done (a hand said by the rules' explanation)."""
+    stored = change.summary
+    if change.kind in (APPEND, EDIT, RESTORE) and change.record is not None:
+        return _said_hand(change.record, stored)
+    if change.kind == SETTINGS and change.settings is not None:
+        title, stake = _settings(change)
+        said = settings_summary(title, stake)
+        return said if english(said) == stored else stored
+    if change.kind == CREATE:
+        return _said_start(stored)
+    return stored
+
+
+def _said_hand(record: dict[str, Any], stored: str) -> str:
+    if record.get("end"):
+        said: str = _("the players stopped here")
+        return said if said == stored else stored
+    if not said_by_record(record):
+        return stored
+    words = hand_words(record, None)
+    if not stored.startswith(english(words)):
+        return stored
+    tail = stored[len(english(words)) :]
+    if not tail:
+        return words
+    if tail == " · not counted":
+        return _("%(what)s · not counted", what=words)
+    if tail.startswith(" · "):
+        return joined(" · ", [words, tail[len(" · ") :]])
+    return stored
+
+
+def _said_start(stored: str) -> str:
+    for game in VARIANTS.values():
+        opening = f"Match started: {english(game.name)}, "
+        if stored.startswith(opening):
+            rest = stored[len(opening) :]
+            imported = _IMPORTED.fullmatch(rest)
+            if imported:
+                return started_summary(game.name, imported.group(1), int(imported.group(2)))
+            return started_summary(game.name, rest, 0)
+    return stored
+
+
+# What a change of a hand says when it stopped the match, by the game's noun.
+_STOPPED_AFTER = {
+    "Hand": N_("The match was stopped after hand %(number)s"),
+    "Game": N_("The match was stopped after game %(number)s"),
+}
 
 
 def describe(entry: Entry, noun: str = "Hand") -> str:
-    """What a change did, for the history page and for a refused form."""
+    """What a change did, for the history page and for a refused form, in the
+    reader's language."""
     change = entry.change
     before = _version_words(entry.previous)
     removed = None
     if change.kind == DELETE and entry.previous is not None:
         removed = entry.previous.record_for(change.hand)
     subject = entry.hand_title(noun)
+    summary = said_summary(change)
+    what: str
     if change.kind == APPEND and change.record == {"end": True}:
-        what = f"The match was stopped after {noun.lower()} {entry.hand_number}"
+        if noun in _STOPPED_AFTER:
+            what = _(_STOPPED_AFTER[noun], number=entry.hand_number)
+        else:
+            what = f"The match was stopped after {noun.lower()} {entry.hand_number}"
     elif change.kind == DELETE and removed == {"end": True}:
-        what = "The match was resumed (the stop was taken back)"
+        what = _("The match was resumed (the stop was taken back)")
+    elif change.kind == APPEND:
+        what = _("%(subject)s saved: %(summary)s", subject=subject, summary=summary)
+    elif change.kind == EDIT:
+        message = "%(subject)s changed to %(summary)s (was: %(before)s)"
+        what = _(message, subject=subject, summary=summary, before=before)
+    elif change.kind == DELETE:
+        what = _("%(subject)s deleted (it was: %(before)s)", subject=subject, before=before)
+    elif change.kind == RESTORE:
+        what = _("%(subject)s brought back: %(summary)s", subject=subject, summary=summary)
+    elif change.kind == DELETE_MATCH:
+        what = _("The match was deleted")
+    elif change.kind == RESTORE_MATCH:
+        what = _("The match was brought back")
+    elif change.kind in (CREATE, SETTINGS):
+        what = summary
     else:
-        what = {
-            CREATE: change.summary,
-            APPEND: f"{subject} saved: {change.summary}",
-            EDIT: f"{subject} changed to {change.summary} (was: {before})",
-            DELETE: f"{subject} deleted (it was: {before})",
-            RESTORE: f"{subject} brought back: {change.summary}",
-            SETTINGS: change.summary,
-            DELETE_MATCH: "The match was deleted",
-            RESTORE_MATCH: "The match was brought back",
-        }[change.kind]
+        raise KeyError(change.kind)
     if change.undoes is not None:
-        what = f"Undo: {what[0].lower()}{what[1:]}"
+        lowered = what.then(_lower_first) if isinstance(what, Said) else _lower_first(what)
+        what = _("Undo: %(what)s", what=lowered)
     return what
+
+
+def _lower_first(text: str) -> str:
+    return f"{text[0].lower()}{text[1:]}" if text else text
 
 
 def _version_words(made_by: Change | None) -> str:
     """A hand version in words: its change's summary, or for the hands of an
     imported file (summarised together), "as imported"."""
     if made_by is None:
-        return "unknown"
-    return "as imported" if made_by.kind == CREATE else made_by.summary
+        return _("unknown")
+    return _("as imported") if made_by.kind == CREATE else said_summary(made_by)
 
 
 def settings_summary(title: str, stake: Stake | None) -> str:
-    stake_words = "no stake"
-    if stake is not None:
-        stake_words = f"stake {stake.words}"
-    return f"Title “{title}”, {stake_words}" if title else f"No title, {stake_words}"
+    if stake is None:
+        if title:
+            return _("Title “%(title)s”, no stake", title=title)
+        return _("No title, no stake")
+    if title:
+        return _("Title “%(title)s”, stake %(stake)s", title=title, stake=stake.words)
+    return _("No title, stake %(stake)s", stake=stake.words)
 
 
 def played_summary(day: date | None, before: date | None) -> str:
@@ -414,8 +510,8 @@ def played_problem() -> Problem:
 def who(device: str, asking: str | None) -> str:
     """ "Ann's phone", "this phone" or "another phone", as a refusal says it."""
     if asking and device == asking and device != DEFAULT_DEVICE:
-        return f"this phone ({device})"
-    return "another phone" if device == DEFAULT_DEVICE else device
+        return _("this phone (%(device)s)", device=device)
+    return _("another phone") if device == DEFAULT_DEVICE else device
 
 
 # --- deciding a command ------------------------------------------------------------
@@ -479,14 +575,14 @@ def conflicts(state: MatchState, command: Command) -> list[Entry]:
 def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Outcome | None]:
     """The change to store for `command`, checked against `state`; or Refused."""
     if command.revision is not None and command.revision > state.revision:
-        raise Refused("This form does not belong to this match as stored: reload the page.")
+        raise Refused(_("This form does not belong to this match as stored: reload the page."))
     if command.kind == UNDO:
         command = resolve_undo(state, command)
     stale = conflicts(state, command)
     if stale:
         raise Refused("stale", stale=stale)
     if state.deleted and command.kind != RESTORE_MATCH:
-        raise Refused("The match was deleted; bring it back first.")
+        raise Refused(_("The match was deleted; bring it back first."))
     full(state, command.kind)
     kind, key = command.kind, command.hand
     records = dict(state.live)
@@ -502,15 +598,16 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             del records[key]
     elif kind == RESTORE:
         if key not in state.removed:
-            raise Refused("That hand is not deleted; there is nothing to bring back.")
+            raise Refused(_("That hand is not deleted; there is nothing to bring back."))
         records[key] = command.record if command.record is not None else state.removed[key]
     elif kind not in (SETTINGS, DELETE_MATCH, RESTORE_MATCH):
         raise ValueError(f"unknown command {kind!r}")
     if kind in (APPEND, RESTORE) and len(records) > MAX_ENTRIES:
-        raise Refused(
-            f"This match has {len(state.live)} entries, the most a match holds is"
-            f" {MAX_ENTRIES}: start a new match for the rest of the evening."
+        message = (
+            "This match has %(entries)d entries, the most a match holds is %(most)d: "
+            "start a new match for the rest of the evening."
         )
+        raise Refused(_(message, entries=len(state.live), most=MAX_ENTRIES))
     record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
     if kind == DELETE:
         record = state.live[key]
@@ -559,7 +656,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         record=record if kind in (APPEND, EDIT, RESTORE) else None,
         settings=command.settings if kind == SETTINGS else None,
         undoes=command.undoes,
-        summary=summary,
+        summary=english(summary),  # stored in English; said again when shown
         device=command.device,
         created=stamp,
         submission=command.submission,
@@ -594,16 +691,18 @@ def full(state: MatchState, kind: str) -> None:
     deleting or bringing back the whole match (or undoing that), and only
     MATCH_RESERVE more times, so no sequence of commands grows a log for ever."""
     if state.revision >= MAX_CHANGES + MATCH_RESERVE:
-        raise Refused(
-            f"This match has {state.revision} changes, the most one match keeps: nothing"
-            " more can be stored in it. Download its match file and import it to go on"
-            " with a fresh history."
+        message = (
+            "This match has %(changes)d changes, the most one match keeps: nothing more can "
+            "be stored in it. Download its match file and import it to go on with a fresh "
+            "history."
         )
+        raise Refused(_(message, changes=state.revision))
     if state.revision >= MAX_CHANGES and kind not in (DELETE_MATCH, RESTORE_MATCH):
-        raise Refused(
-            f"This match has {MAX_CHANGES} changes, the most one match keeps:"
-            " start a new match to go on (this one stays as it is)."
+        message = (
+            "This match has %(changes)d changes, the most one match keeps: "
+            "start a new match to go on (this one stays as it is)."
         )
+        raise Refused(_(message, changes=MAX_CHANGES))
 
 
 def resolve_undo(state: MatchState, command: Command) -> Command:
@@ -620,11 +719,11 @@ def resolve_undo(state: MatchState, command: Command) -> Command:
             raise Refused("stale", stale=state.since(command.revision))
         target = state.undoable()
         if target is None:
-            raise Refused("There is nothing to undo.")
+            raise Refused(_("There is nothing to undo."))
     else:
         target = state.entry(command.undoes)
         if target is None or target.change.kind == CREATE or target.change.undoes is not None:
-            raise Refused("There is no such change to undo.")
+            raise Refused(_("There is no such change to undo."))
         if target.undone_by is not None:
             raise Refused("undone", stale=[state.entry(target.undone_by)], target=target)
         if state.undoable() is not target:
@@ -638,8 +737,10 @@ def resolve_undo(state: MatchState, command: Command) -> Command:
 
 def _gone(state: MatchState, key: int | None) -> str:
     if key in state.removed:
-        return "That hand was deleted, so nothing was saved. Bring it back from the history first."
-    return "There is no such hand in this match."
+        return _(
+            "That hand was deleted, so nothing was saved. Bring it back from the history first."
+        )
+    return _("There is no such hand in this match.")
 
 
 def undo_command(state: MatchState, target: Entry) -> Command:

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
+from .speech import _
+
 # The drawing in SVG user units; it scales to the width of the page.
 WIDTH = 360
 HEIGHT = 220
@@ -299,9 +301,9 @@ def balance_chart(
     points: Sequence[tuple[str, dict[str, int | Decimal]]],
     *,
     chart_id: str = "balance-chart",
-    title: str = "Running balance",
-    unit: str = "Balance",
-    x_title: str = "Date",
+    title: str = _("Running balance"),
+    unit: str = _("Balance"),
+    x_title: str = _("Date"),
 ) -> dict[str, Any] | None:
     """Each member's running balance over time: `points` are (label, {member:
     balance}) in order, e.g. ("2026-11-06", {"Ann": Decimal("7.50"), …}). A
@@ -310,15 +312,15 @@ def balance_chart(
     if not points:
         return None
     names: list[str] = []
-    for _, balances in points:
+    for _day, balances in points:
         names += [name for name in balances if name not in names]
     last: dict[str, int | Decimal] = dict.fromkeys(names, 0)
     columns: dict[str, list[int | Decimal]] = {name: [] for name in names}
-    for _, balances in points:
+    for _day, balances in points:
         last.update(balances)
         for name in names:
             columns[name].append(last[name])
-    labels = [label for label, _ in points]
+    labels = [label for label, _balances in points]
     text = figures([v for column in columns.values() for v in column])
     standing = ", ".join(f"{name} {text(columns[name][-1])}" for name in names)
     chart = line_chart(
@@ -328,7 +330,7 @@ def balance_chart(
         y_title=unit,
         labels=labels,
         series=[Series(name, columns[name]) for name in names],
-        summary=f"On {labels[-1]}: {standing}.",
+        summary=_("On %(day)s: %(standing)s.", day=labels[-1], standing=standing),
     )
     chart["row_heading"] = x_title
     return chart
@@ -338,10 +340,10 @@ def rating_chart(
     values: Sequence[Decimal],
     *,
     chart_id: str = "rating-chart",
-    title: str = "Rating after each match",
-    unit: str = "Rating",
-    noun: str = "Match",
-    x_title: str = "Matches rated",
+    title: str = _("Rating after each match"),
+    unit: str = _("Rating"),
+    noun: str = _("Match"),
+    x_title: str = _("Matches rated"),
 ) -> dict[str, Any] | None:
     """One member's rating after each rated match (`values`, one decimal, oldest
     first), from where every rating starts (0, drawn, not in the table): the
@@ -356,7 +358,9 @@ def rating_chart(
         y_title=unit,
         labels=labels,
         series=[Series(unit, [Decimal(0), *values])],
-        summary=f"After {noun.lower()} {len(values)}: {number_text(values[-1], 1)}.",
+        summary=_(
+            "After match %(num)d: %(rating)s.", num=len(values), rating=number_text(values[-1], 1)
+        ),
     )
     # A rating is read to one decimal, not as money's two.
     chart["rows"] = [

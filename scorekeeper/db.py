@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
@@ -43,6 +44,7 @@ from .changelog import (
     decide,
     fold,
     played_on,
+    started_summary,
 )
 from .games.catalog import VARIANTS
 from .games.common import Outcome
@@ -50,6 +52,7 @@ from .kept import Recent, forget_all
 from .matchfile import dumps
 from .migrations import migrations
 from .model import Match
+from .speech import english
 from .store.journal import Journal, append, at, earlier, form_keys, newest, since
 from .variants import MatchError, replay_match
 
@@ -70,9 +73,10 @@ def new_token() -> str:
 
 
 def _started(variant: str, players: list[str], hands: int) -> str:
+    """The first change's summary, stored in English (the history says it again
+    in the reader's language: changelog.said_summary)."""
     name = VARIANTS[variant].name if variant in VARIANTS else variant
-    text = f"Match started: {name}, {' · '.join(players)}"
-    return f"{text}, with {hands} hands from a match file" if hands else text
+    return english(started_summary(name, " · ".join(players), hands))
 
 
 def hands_in(match: Match) -> int:
@@ -143,17 +147,70 @@ def connect(path: str) -> Database:
     return Database(conn)
 
 
+# Connections kept open between requests. Opening one costs its file, three
+# PRAGMAs and a close, a tenth of a page drawn once under a room of phones; so a
+# request borrows an idle one for itself alone and gives it back. Before the
+# store's file is replaced (`scorekeeper restore`, refused while a server runs
+# on it), `close_idle` closes them: a connection must never outlive its file.
+IDLE_PER_STORE = 16  # the server's 8 threads, and room to spare
+IDLE_STORES = 4  # the stores used last in this process (tests make one each)
+_idle: OrderedDict[str, list[Database]] = OrderedDict()
+_idle_lock = threading.Lock()
+
+
+def _borrow(path: str) -> Database:
+    """An idle connection to the store at `path`, or a new one."""
+    with _idle_lock:
+        idle = _idle.get(path)
+        if idle:
+            return idle.pop()
+    return connect(path)
+
+
+def _give_back(path: str, db: Database) -> None:
+    """Keep `db` for another request, unless enough are kept already."""
+    dropped: list[Database] = []
+    with _idle_lock:
+        idle = _idle.setdefault(path, [])
+        _idle.move_to_end(path)
+        if len(idle) < IDLE_PER_STORE:
+            idle.append(db)
+        else:
+            dropped.append(db)
+        while len(_idle) > IDLE_STORES:
+            dropped.extend(_idle.popitem(last=False)[1])
+    for old in dropped:
+        old.close()
+
+
+def close_idle(path: str | None = None) -> None:
+    """Close the idle connections kept to the store at `path` (every store when
+    None): before its file is replaced or changed behind this process's back."""
+    with _idle_lock:
+        paths = list(_idle) if path is None else [path]
+        closing = [db for name in paths for db in _idle.pop(name, [])]
+    for db in closing:
+        db.close()
+
+
 def get_db() -> Database:
-    """The request's database connection, opened on first use."""
+    """The request's database connection, borrowed on first use: its own until
+    the request ends."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db_path = current_app.config["DATABASE"]
+        g.db = _borrow(g.db_path)
     return g.db
 
 
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
-    if db is not None:
+    path = g.pop("db_path", None)
+    if db is None:
+        return
+    if exc is not None or path is None or db.conn.in_transaction:  # never handed on in doubt
         db.close()
+        return
+    _give_back(path, db)
 
 
 # The threads of one server take turns at writing here before asking SQLite:
@@ -493,8 +550,9 @@ def _kept(db: Database, match_id: str) -> StoredMatch | None:
 
 def forget_folded() -> None:
     """Drop every cached state, and every copy kept from one (a store replaced
-    or edited by hand under a running process)."""
+    or edited by hand under a running process), and the idle connections."""
     forget_all()
+    close_idle()
 
 
 def newest_change(db: Database, match_id: str) -> Change | None:

@@ -11,7 +11,9 @@ A kept drawing is a copy, never a second truth: it is used only when the
 match's newest change as stored, read by the request itself (the one query it
 then makes), is the very change it was drawn at (a store put back from a
 backup can hold another change at the same revision); otherwise the match is
-loaded and kept under the revision it was loaded at.
+loaded and kept under the revision it was loaded at. A change stored by this
+process leaves its drawing kept at once: the write path replayed the match to
+check it (`keep_replayed`).
 A change saved by any thread or process is thus shown by the next page, and a
 page costs one indexed query and a copy when nothing changed. What differs
 per request (the CSRF token, one-time form keys, the phone's name, messages)
@@ -80,6 +82,13 @@ def kept_drawing(db: Database, match_id: str) -> Drawing | None:
     return found if found is not None and found.newest == newest else None
 
 
+def kept_at(match_id: str, revision: int) -> Drawing | None:
+    """The drawing kept of an earlier revision of the match, unchecked against
+    the store: only for what it replayed, by a caller that compares its entries
+    with the ones it needs (`views.same_deal`)."""
+    return _drawings.get((match_id, revision))
+
+
 def draw(stored: StoredMatch) -> Drawing:
     """The drawing of `stored`, the match as loaded from the store: replayed now,
     and kept for the next page of its revision."""
@@ -90,6 +99,15 @@ def draw(stored: StoredMatch) -> Drawing:
     if stored.log:
         _drawings.put((stored.id, stored.revision), made)
     return made
+
+
+def keep_replayed(stored: StoredMatch, outcome: Outcome) -> None:
+    """The match as the write path just stored it, with the replay that checked
+    the change (`db.apply`): kept as the drawing of its revision, so the pages
+    every phone at the table asks for next replay nothing. Kept like any
+    drawing, it is used only while that change is still the newest stored."""
+    if stored.log:
+        _drawings.put((stored.id, stored.revision), Drawing(stored.copy(), outcome, []))
 
 
 def part(drawing: Drawing, name: Hashable, render: Callable[[], str]) -> str:

@@ -98,6 +98,11 @@ def short_day(when: date, locale: str = ENGLISH) -> str:
     return format_skeleton("MMMd", when, locale=locale)
 
 
+def month(when: date, locale: str = ENGLISH) -> str:
+    """A month of a year: November 2026 · novembre 2026 · 2026年11月."""
+    return format_skeleton("yMMMM", when, locale=locale)
+
+
 def weekday(when: date, locale: str = ENGLISH) -> str:
     """The day's name: Saturday · samedi · 星期六."""
     return format_date(when, "EEEE", locale=locale)

@@ -69,16 +69,13 @@ from .matchfile import (
 )
 from .model import Match
 from .names import alike, name_problem, normal, pick, text_problem
+from .speech import _
 from .store.groups import group_ids, groups_named, groups_started_with
 from .variants import MatchError
 
 TOP_LEVEL_KEYS = ("format", "name", "members", "retired", "stakes", "matches", "payments")
 MATCH_KEYS = ("mapping", "match")
 PAYMENT_KEYS = ("from", "to", "amount", "currency", "date", "by")
-GROUP_LIMITS_TEXT = (
-    f"a group file holds at most {MAX_MEMBERS} members, {MAX_GROUP_MATCHES} matches"
-    f" and {MAX_GROUP_PAYMENTS} payments, in a file of at most {size_words(MAX_GROUP_FILE_BYTES)}"
-)
 # The file, its matches, an entry, then a match file's own nesting.
 MAX_GROUP_DEPTH = MAX_DEPTH + 3
 
@@ -175,12 +172,19 @@ def read_group_file(raw: bytes) -> GroupFile:
     """A group file as the app imports it (web or command line). Raises
     MatchError, each problem one line naming where it is."""
     if len(raw) > MAX_GROUP_FILE_BYTES:
-        message = f"larger than {size_words(MAX_GROUP_FILE_BYTES)}; {GROUP_LIMITS_TEXT}"
+        message = _(
+            "larger than %(size)s; a group file holds at most %(members)d members,"
+            " %(matches)d matches and %(payments)d payments, in a file of at most %(size)s",
+            size=size_words(MAX_GROUP_FILE_BYTES),
+            members=MAX_MEMBERS,
+            matches=MAX_GROUP_MATCHES,
+            payments=MAX_GROUP_PAYMENTS,
+        )
         raise MatchError([Problem(message, "file")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise MatchError([Problem("not a UTF-8 text file", "file")]) from None
+        raise MatchError([Problem(_("not a UTF-8 text file"), "file")]) from None
     return loads(text)
 
 
@@ -188,11 +192,16 @@ def loads(text: str) -> GroupFile:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        message = f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        message = _(
+            "not valid JSON: %(what)s at line %(line)d column %(column)d",
+            what=exc.msg,
+            line=exc.lineno,
+            column=exc.colno,
+        )
         raise MatchError([Problem(message, "file")]) from None
     except (RecursionError, ValueError) as exc:
-        message = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise MatchError([Problem(f"not valid JSON: {message}", "file")]) from None
+        what = _("nested too deeply") if isinstance(exc, RecursionError) else str(exc)
+        raise MatchError([Problem(_("not valid JSON: %(what)s", what=what), "file")]) from None
     return from_group_document(doc)
 
 
@@ -204,22 +213,25 @@ def from_group_document(doc: Any) -> GroupFile:
     """Check a parsed group document, every match replayed. Raises MatchError
     listing every problem (`matches[2]: hand 3: contract: …`)."""
     if not isinstance(doc, dict):
-        raise MatchError([Problem("the group file must be a JSON object", "file")])
+        raise MatchError([Problem(_("the group file must be a JSON object"), "file")])
     if nested_deeper(doc, MAX_GROUP_DEPTH):
-        message = (
-            f"nested too deeply: a group file nests lists and objects at most"
-            f" {MAX_GROUP_DEPTH} levels"
+        message = _(
+            "nested too deeply: a group file nests lists and objects at most %(most)d levels",
+            most=MAX_GROUP_DEPTH,
         )
         raise MatchError([Problem(message, "file")])
     problems = [
-        Problem(f"unknown key; allowed: {', '.join(TOP_LEVEL_KEYS)}", key_name(key))
+        Problem(_("unknown key; allowed: %(keys)s", keys=", ".join(TOP_LEVEL_KEYS)), key_name(key))
         for key in doc
         if key not in TOP_LEVEL_KEYS
     ]
     if doc.get("format") != FORMAT:
-        problems.append(Problem(f"{doc.get('format')!r:.60} is not {FORMAT!r}", "format"))
+        typed = repr(doc.get("format"))[:60]
+        problems.append(
+            Problem(_("%(typed)s is not %(format)s", typed=typed, format=repr(FORMAT)), "format")
+        )
     name = doc.get("name")
-    turned = "is not valid text; retype it" if _bad_text(name) else group_name_problem(name)
+    turned = _("is not valid text; retype it") if _bad_text(name) else group_name_problem(name)
     if turned:
         problems.append(Problem(turned, "name"))
     members, named = _members(doc.get("members"), problems)
@@ -237,14 +249,13 @@ def from_group_document(doc: Any) -> GroupFile:
 def _retired(value: Any, members: list[str], problems: list[Problem]) -> list[str]:
     """The retired members: names of `members`, each once."""
     if not isinstance(value, list):
-        problems.append(Problem('give the retired members\' names: ["Cy"]', "retired"))
+        problems.append(Problem(_('give the retired members\' names: ["Cy"]'), "retired"))
         return []
     kept: list[str] = []
     for index, name in enumerate(value):
         if not isinstance(name, str) or name not in members or name in kept:
-            problems.append(
-                Problem(f"{name!r:.60} is not one of the members (each once)", f"retired[{index}]")
-            )
+            said = _("%(typed)s is not one of the members (each once)", typed=repr(name)[:60])
+            problems.append(Problem(said, f"retired[{index}]"))
             continue
         kept.append(name)
     return kept
@@ -254,18 +265,25 @@ def _members(value: Any, problems: list[Problem]) -> tuple[list[str], list[str] 
     """The members that can be stored, and every name listed (None: no list
     to check the mappings and payments against)."""
     if not isinstance(value, list):
-        problems.append(Problem('give the members\' names in order: ["Ann", "Bob"]', "members"))
+        problems.append(Problem(_('give the members\' names in order: ["Ann", "Bob"]'), "members"))
         return [], None
     if len(value) > MAX_MEMBERS:
         problems.append(
-            Problem(f"{len(value)} members; a group has at most {MAX_MEMBERS}", "members")
+            Problem(
+                _(
+                    "%(count)d members; a group has at most %(most)d",
+                    count=len(value),
+                    most=MAX_MEMBERS,
+                ),
+                "members",
+            )
         )
         return [], None
     kept: list[str] = []
     for index, member in enumerate(value):
         where = f"members[{index}]"
         problem = (
-            "is not valid text; retype it"
+            _("is not valid text; retype it")
             if _bad_text(member)
             else member_name_problem(member, where)
         )
@@ -274,12 +292,19 @@ def _members(value: Any, problems: list[Problem]) -> tuple[list[str], list[str] 
             continue
         if normal(member) != member:
             problems.append(
-                Problem(f"{member!r:.60}: write the name without spaces around it", where)
+                Problem(
+                    _(
+                        "%(typed)s: write the name without spaces around it",
+                        typed=repr(member)[:60],
+                    ),
+                    where,
+                )
             )
             continue
         twin = next((m for m in kept if alike(m, member)), None)
         if twin:
-            problems.append(Problem(f"{member} reads the same as the member {twin}", where))
+            said = _("%(name)s reads the same as the member %(member)s", name=member, member=twin)
+            problems.append(Problem(said, where))
             continue
         kept.append(member)
     return kept, [m for m in value if isinstance(m, str)]
@@ -287,19 +312,21 @@ def _members(value: Any, problems: list[Problem]) -> tuple[list[str], list[str] 
 
 def _stakes(value: Any, problems: list[Problem]) -> dict[str, dict[str, Any]]:
     if not isinstance(value, dict):
-        problems.append(Problem('give an object of stakes per game: {"*": {…}}', "stakes"))
+        problems.append(Problem(_('give an object of stakes per game: {"*": {…}}'), "stakes"))
         return {}
     kept = {}
     for game, stake in value.items():
         where = f"stakes: {game if game == EVERY_GAME else key_name(game)}"
         if game != EVERY_GAME and game not in VARIANTS:
             problems.append(
-                Problem(f'not a game id; give "*" or one of {", ".join(VARIANTS)}', where)
+                Problem(
+                    _('not a game id; give "*" or one of %(ids)s', ids=", ".join(VARIANTS)), where
+                )
             )
             continue
         refused = stake_refusal(stake) if stake is not None else None
         if stake is None:
-            problems.append(Problem('give a stake like {"amount": "0.50", "per": 1}', where))
+            problems.append(Problem(_('give a stake like {"amount": "0.50", "per": 1}'), where))
             continue
         if refused is not None:
             problems.append(Problem(refused.message.rstrip("."), where))
@@ -312,12 +339,17 @@ def _matches(
     value: Any, members: list[str] | None, problems: list[Problem]
 ) -> list[GroupMatchEntry]:
     if not isinstance(value, list):
-        problems.append(Problem('give a list of {"mapping": …, "match": …}', "matches"))
+        problems.append(Problem(_('give a list of {"mapping": …, "match": …}'), "matches"))
         return []
     if len(value) > MAX_GROUP_MATCHES:
         problems.append(
             Problem(
-                f"{len(value)} matches; a group file holds at most {MAX_GROUP_MATCHES}", "matches"
+                _(
+                    "%(count)d matches; a group file holds at most %(most)d",
+                    count=len(value),
+                    most=MAX_GROUP_MATCHES,
+                ),
+                "matches",
             )
         )
         return []
@@ -325,11 +357,13 @@ def _matches(
     for index, entry in enumerate(value):
         where = f"matches[{index}]"
         if not isinstance(entry, dict):
-            problems.append(Problem('give an object {"mapping": …, "match": …}', where))
+            problems.append(Problem(_('give an object {"mapping": …, "match": …}'), where))
             continue
         unknown = [key_name(k) for k in entry if k not in MATCH_KEYS]
         for key in unknown:
-            problems.append(Problem(f"{key}: unknown key; allowed: mapping, match", where))
+            problems.append(
+                Problem(_("%(key)s: unknown key; allowed: mapping, match", key=key), where)
+            )
         try:
             match = from_document(entry.get("match"), max_entries=MAX_ENTRIES)
         except MatchError as exc:
@@ -347,13 +381,16 @@ def _mapping(
     """Each player of `match` -> the member they are: as the file maps them,
     else the member of the same name."""
     if not isinstance(value, dict):
-        problems.append(Problem('give an object {"player": "member"}', f"{where}: mapping"))
+        problems.append(Problem(_('give an object {"player": "member"}'), f"{where}: mapping"))
         return None
     before = len(problems)
     for player in value:
         if player not in match.players:
             problems.append(
-                Problem(f"{key_name(player)}: does not play in this match", f"{where}: mapping")
+                Problem(
+                    _("%(player)s: does not play in this match", player=key_name(player)),
+                    f"{where}: mapping",
+                )
             )
     chosen: dict[str, str | None] = {}
     for player in match.players:
@@ -367,9 +404,9 @@ def _mapping(
         member = pick(wanted, members) if isinstance(wanted, str) else None
         if member is None:
             said = (
-                f"{wanted!r:.60} is not one of the members"
+                _("%(typed)s is not one of the members", typed=repr(wanted)[:60])
                 if player in value
-                else ("is not a member; map the player to one")
+                else _("is not a member; map the player to one")
             )
             problems.append(Problem(said, f"{where}: mapping: {player}"))
             continue
@@ -377,7 +414,12 @@ def _mapping(
         if twin is not None:
             problems.append(
                 Problem(
-                    f"{twin} and {player} are both {member}: a member plays once in a match",
+                    _(
+                        "%(one)s and %(other)s are both %(member)s: a member plays once in a match",
+                        one=twin,
+                        other=player,
+                        member=member,
+                    ),
                     f"{where}: mapping",
                 )
             )
@@ -388,24 +430,31 @@ def _mapping(
 
 def _payments(value: Any, members: list[str] | None, problems: list[Problem]) -> list[GroupPayment]:
     if not isinstance(value, list):
-        problems.append(Problem('give a list of {"from", "to", "amount", …}', "payments"))
+        problems.append(Problem(_('give a list of {"from", "to", "amount", …}'), "payments"))
         return []
     if len(value) > MAX_GROUP_PAYMENTS:
-        message = f"{len(value)} payments; a group file holds at most {MAX_GROUP_PAYMENTS}"
+        message = _(
+            "%(count)d payments; a group file holds at most %(most)d",
+            count=len(value),
+            most=MAX_GROUP_PAYMENTS,
+        )
         problems.append(Problem(message, "payments"))
         return []
     kept = []
     for index, pay in enumerate(value):
         where = f"payments[{index}]"
         if not isinstance(pay, dict):
-            problems.append(Problem('give an object {"from", "to", "amount", …}', where))
+            problems.append(Problem(_('give an object {"from", "to", "amount", …}'), where))
             continue
         before = len(problems)
         for key in pay:
             if key not in PAYMENT_KEYS:
                 allowed = ", ".join(PAYMENT_KEYS)
                 problems.append(
-                    Problem(f"unknown key; allowed: {allowed}", f"{where}: {key_name(key)}")
+                    Problem(
+                        _("unknown key; allowed: %(keys)s", keys=allowed),
+                        f"{where}: {key_name(key)}",
+                    )
                 )
         who = {}
         for key in ("from", "to"):
@@ -415,16 +464,21 @@ def _payments(value: Any, members: list[str] | None, problems: list[Problem]) ->
             )
             if members is not None and who[key] is None:
                 problems.append(
-                    Problem(f"{wanted!r:.60} is not one of the members", f"{where}: {key}")
+                    Problem(
+                        _("%(typed)s is not one of the members", typed=repr(wanted)[:60]),
+                        f"{where}: {key}",
+                    )
                 )
         if who["from"] == who["to"] and isinstance(who["from"], str):
-            problems.append(Problem("a member pays another member, not themselves", f"{where}: to"))
+            problems.append(
+                Problem(_("a member pays another member, not themselves"), f"{where}: to")
+            )
         problem = amount_problem(pay.get("amount"))
         if problem:
             problems.append(Problem(problem.rstrip("."), f"{where}: amount"))
         currency = pay.get("currency", "")
         if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
-            message = f"give text of at most {MAX_CURRENCY} characters"
+            message = _("give text of at most %(most)d characters", most=MAX_CURRENCY)
             problems.append(Problem(message, f"{where}: currency"))
         elif text_problem(currency):
             problems.append(Problem(text_problem(currency), f"{where}: currency"))
@@ -433,7 +487,7 @@ def _payments(value: Any, members: list[str] | None, problems: list[Problem]) ->
             problems.append(Problem(wrong[0].message, f"{where}: date"))
         by = pay.get("by", DEFAULT_DEVICE)
         if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE or name_problem(by):
-            message = f"give the phone's name, text of 1–{MAX_DEVICE} characters"
+            message = _("give the phone's name, text of 1–%(most)d characters", most=MAX_DEVICE)
             problems.append(Problem(message, f"{where}: by"))
         if len(problems) == before:
             amount = f"{Decimal(pay['amount']):.2f}"
@@ -498,7 +552,7 @@ def import_group(
         # The same form sent again answers as the first time; its key sent with
         # another file (Back, another file chosen) imports that file as its own.
         asked = start_asked(group.name, group.members, group.stakes or None, group.digest)
-        made, _ = start_repeated(db, submission, asked)
+        made, _started = start_repeated(db, submission, asked)
         if made is not None:
             return made
         if not copy:

@@ -39,6 +39,7 @@ from .games.catalog import VARIANTS
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_stake
 from .model import played_key
 from .names import alike, name_problem, normal, pick, text_problem
+from .speech import N_, _, english
 from .store import groups as group_rows
 from .store import journal
 from .store.journal import Journal
@@ -179,7 +180,7 @@ class GroupState:
 
     def part(self, key: str) -> Any:
         """The value of one part as a change stores it (None: there is none)."""
-        kind, _, ident = key.partition(":")
+        kind, _colon, ident = key.partition(":")
         if kind == "name":
             return self.name
         if kind == "stake":
@@ -353,12 +354,17 @@ def undoable(changes: list[GroupChange]) -> GroupChange | None:
 def member_name_problem(name: Any, field: str) -> str | None:
     """Why `name` cannot name a member (None: it can)."""
     if not isinstance(name, str) or not normal(name):
-        return "Write the member's name."
+        return _("Write the member's name.")
     name = normal(name)
     if len(name) > MAX_NAME:
-        return f"{name[:20]}… has {len(name)} characters; a name has at most {MAX_NAME}."
+        return _(
+            "%(name)s… has %(count)d characters; a name has at most %(most)d.",
+            name=name[:20],
+            count=len(name),
+            most=MAX_NAME,
+        )
     unusable = name_problem(name)
-    return f"This name {unusable}." if unusable else None
+    return _("This name %(problem)s.", problem=unusable) if unusable else None
 
 
 def members_refused(members: list[str]) -> list[GroupRefused]:
@@ -376,7 +382,11 @@ def members_refused(members: list[str]) -> list[GroupRefused]:
         if twin:
             found.append(
                 GroupRefused(
-                    f"{name} reads the same as {twin}: give each member a different name.",
+                    _(
+                        "%(name)s reads the same as %(twin)s: give each member a different name.",
+                        name=name,
+                        twin=twin,
+                    ),
                     field=f"member{index}",
                 )
             )
@@ -386,12 +396,16 @@ def members_refused(members: list[str]) -> list[GroupRefused]:
 
 def group_name_problem(name: Any) -> str | None:
     if not isinstance(name, str) or not name.strip():
-        return "Give the group a name, like “Friday trio”."
+        return _("Give the group a name, like “Friday trio”.")
     name = name.strip()
     if len(name) > MAX_TITLE:
-        return f"The name has {len(name)} characters; a group's name has at most {MAX_TITLE}."
+        return _(
+            "The name has %(count)d characters; a group's name has at most %(most)d.",
+            count=len(name),
+            most=MAX_TITLE,
+        )
     turned = name_problem(name)
-    return f"The name {turned}." if turned else None
+    return _("The name %(problem)s.", problem=turned) if turned else None
 
 
 STAKE_FIELDS = {"amount": "stake_amount", "per": "stake_per", "currency": "stake_currency"}
@@ -401,19 +415,20 @@ def stake_refusal(stake: Any) -> GroupRefused | None:
     """What is wrong with a stake, on the input to fix (None: nothing)."""
     if stake is None:
         return None
-    _, problems = parse_stake(stake)
+    _parsed, problems = parse_stake(stake)
     if not problems:
         return None
     problem = problems[0]
     field = STAKE_FIELDS.get(problem.field or "", "stake_amount")
     message = problem.message
-    if field == "stake_currency" and message.startswith("has "):
-        message = f"the currency {message}"  # names.text_problem
+    if field == "stake_currency" and message.startswith("has "):  # names.text_problem
+        return GroupRefused(_("The currency %(problem)s.", problem=message), field=field)
     if field == "stake_amount" and "decimal string" in message:
-        message = (
-            f"{stake.get('amount')!r} is not an amount: write it like 0.50 or 0,50,"
-            " with no thousands separator"
+        said = _(
+            "%(typed)s is not an amount: write it like 0.50 or 0,50, with no thousands separator.",
+            typed=repr(stake.get("amount")),
         )
+        return GroupRefused(said, field=field)
     return GroupRefused(f"{message[:1].upper()}{message[1:]}.", field=field)
 
 
@@ -439,17 +454,18 @@ AMOUNT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
 
 def amount_problem(text: Any) -> str | None:
     if not isinstance(text, str):
-        return "Write the amount, like 7.50."
+        return _("Write the amount, like 7.50.")
+    typed = repr(text)[:40]  # as typed, quoted, cut short
     if not AMOUNT.fullmatch(text):
-        return f"{text!r:.40} is not an amount: write digits 0–9, like 7.50."
+        return _("%(typed)s is not an amount: write digits 0–9, like 7.50.", typed=typed)
     try:
         amount = Decimal(text)
     except InvalidOperation:  # pragma: no cover - the pattern admits only decimals
-        return f"{text!r:.40} is not an amount: write it like 7.50."
+        return _("%(typed)s is not an amount: write it like 7.50.", typed=typed)
     if not amount.is_finite() or amount <= 0 or amount.as_tuple().exponent < -2:
-        return "Write an amount above 0 with at most two decimals, like 7.50."
+        return _("Write an amount above 0 with at most two decimals, like 7.50.")
     if amount >= 10**9:
-        return "That amount is too large for a card table."
+        return _("That amount is too large for a card table.")
     return None
 
 
@@ -458,7 +474,7 @@ def match_words(db: Database, match_id: str) -> str:
     stored = load_match(db, match_id)
     if stored is None:
         return "a match"
-    name = game_name(stored.variant)
+    name = english(game_name(stored.variant))  # kept with the change: the history's English
     day = stored.played or played_day(stored.created)
     return f"{stored.title or name}, {day:%-d %b %Y} ({', '.join(stored.players)})"
 
@@ -514,7 +530,7 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
     if retired:  # only then: a group file written before retiring reads the same
         doc["retired"] = retired
     doc["stakes"] = {game: state.stakes[game] for game in _game_order(state.stakes)}
-    doc["matches"] = [entry for _, entry in matches]
+    doc["matches"] = [entry for _key, entry in matches]
     doc["payments"] = payments
     return doc
 
@@ -557,10 +573,10 @@ def size_words(size: int) -> str:
 
 
 def group_full_message() -> str:
-    return (
-        f"This group's file has reached {size_words(MAX_GROUP_BYTES)}, the most a group"
-        " holds so that its file can always be imported back. Start a new group for the"
-        " next ones."
+    return _(
+        "This group's file has reached %(size)s, the most a group holds so that its file"
+        " can always be imported back. Start a new group for the next ones.",
+        size=size_words(MAX_GROUP_BYTES),
     )
 
 
@@ -593,7 +609,9 @@ def _new_members(state: GroupState, names: list[str], serial: int) -> tuple[dict
         parts[f"member:{serial}"] = {"name": name, "position": position}
         ids.append(serial)
     if len(state.members) + len(ids) > MAX_MEMBERS:
-        raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="name")
+        raise GroupRefused(
+            _("A group has at most %(most)d members.", most=MAX_MEMBERS), field="name"
+        )
     return parts, ids, serial
 
 
@@ -612,12 +630,12 @@ def _mapping(
     player keeps their member)."""
     stored = load_match(db, match_id)
     if stored is None:
-        raise GroupRefused("There is no match at that address.", field="match")
+        raise GroupRefused(_("There is no match at that address."), field="match")
     if current is None and match_id in state.matches:
-        raise GroupRefused("This match is already in the group.", field="match")
+        raise GroupRefused(_("This match is already in the group."), field="match")
     if not isinstance(asked, dict):
         raise GroupRefused(
-            "Choose a member, a new member or a guest for each player.", field="mapping"
+            _("Choose a member, a new member or a guest for each player."), field="mapping"
         )
     chosen: dict[str, Any] = {}
     for player in stored.players:
@@ -631,21 +649,25 @@ def _mapping(
         chosen[player] = pick
     unknown = [p for p in asked if p not in stored.players]
     if unknown:
-        raise GroupRefused(f"{unknown[0]} does not play in this match.", field="mapping")
+        said = _("%(player)s does not play in this match.", player=unknown[0])
+        raise GroupRefused(said, field="mapping")
     fresh = [p for p, pick in chosen.items() if pick == NEW]
     for player in fresh:
         taken = state.member_named(player)
         if taken is not None:
-            raise GroupRefused(
-                f"{player} cannot be a new member: it reads the same as the member"
-                f" {taken.name}. Choose {taken.name} for {player}.",
-                field=f"map:{player}",
+            said = _(
+                "%(player)s cannot be a new member: it reads the same as the member"
+                " %(member)s. Choose %(member)s for %(player)s.",
+                player=player,
+                member=taken.name,
             )
+            raise GroupRefused(said, field=f"map:{player}")
     for player, pick in chosen.items():
         if pick in (NEW, GUEST):
             continue
         if isinstance(pick, bool) or not isinstance(pick, int) or state.member(pick) is None:
-            raise GroupRefused(f"Choose a member of the group for {player}.", field=f"map:{player}")
+            said = _("Choose a member of the group for %(player)s.", player=player)
+            raise GroupRefused(said, field=f"map:{player}")
     parts, ids, serial = _new_members(state, fresh, serial)
     mapping = {p: None if pick == GUEST else pick for p, pick in chosen.items() if pick != NEW}
     mapping.update(zip(fresh, ids, strict=True))
@@ -655,11 +677,14 @@ def _mapping(
             continue
         if member_id in by_member:
             name = state.member(member_id).name
-            raise GroupRefused(
-                f"{by_member[member_id]} and {player} are both mapped to {name}:"
-                " a member plays once in a match.",
-                field=f"map:{player}",
+            said = _(
+                "%(one)s and %(other)s are both mapped to %(member)s: a member plays once in"
+                " a match.",
+                one=by_member[member_id],
+                other=player,
+                member=name,
             )
+            raise GroupRefused(said, field=f"map:{player}")
         by_member[member_id] = player
     ordered = {p: mapping[p] for p in stored.players}
     return parts, ordered, serial
@@ -678,12 +703,14 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     if kind == STAKE:
         game, stake = asked.get("game"), asked.get("stake")
         if game != EVERY_GAME and game not in VARIANTS:
-            raise GroupRefused("Choose the game this stake is for.", field="game")
+            raise GroupRefused(_("Choose the game this stake is for."), field="game")
         refused = stake_refusal(stake)
         if refused:
             raise refused
         words = _stake_words(stake)
-        return _Plan({f"stake:{game}": stake}, f"Stake for {game_name(game)}: {words}", serial)
+        return _Plan(
+            {f"stake:{game}": stake}, f"Stake for {english(game_name(game))}: {words}", serial
+        )
     if kind == ADD_MEMBER:
         problem = member_name_problem(asked.get("name"), "name")
         if problem:
@@ -691,14 +718,22 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         name = normal(asked["name"])
         taken = state.member_named(name)
         if taken and taken.retired:
+            said = _(
+                "%(name)s reads the same as %(member)s, a retired member: bring %(member)s back.",
+                name=name,
+                member=taken.name,
+            )
+            raise GroupRefused(said, field="name")
+        if taken:
             raise GroupRefused(
-                f"{name} reads the same as {taken.name}, a retired member:"
-                f" bring {taken.name} back.",
+                _(
+                    "%(name)s reads the same as the member %(member)s.",
+                    name=name,
+                    member=taken.name,
+                ),
                 field="name",
             )
-        if taken:
-            raise GroupRefused(f"{name} reads the same as the member {taken.name}.", field="name")
-        parts, _, serial = _new_members(state, [name], serial)
+        parts, _ids, serial = _new_members(state, [name], serial)
         return _Plan(parts, f"Member added: {name}", serial)
     if kind == RENAME_MEMBER:
         member = _member_asked(state, asked)
@@ -708,7 +743,14 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         name = normal(asked["name"])
         taken = next((m for m in state.members if m.id != member.id and alike(m.name, name)), None)
         if taken:
-            raise GroupRefused(f"{name} reads the same as the member {taken.name}.", field="name")
+            raise GroupRefused(
+                _(
+                    "%(name)s reads the same as the member %(member)s.",
+                    name=name,
+                    member=taken.name,
+                ),
+                field="name",
+            )
         parts = {f"member:{member.id}": member.value(name=name)}
         return _Plan(parts, f"Member renamed: {member.name} → {name}", serial)
     if kind == ORDER:
@@ -716,21 +758,21 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         if sorted(order or []) != sorted(m.id for m in state.members) or len(set(order)) != len(
             order
         ):
-            raise GroupRefused("Give each member one place in the order.", field="order")
+            raise GroupRefused(_("Give each member one place in the order."), field="order")
         parts = {}
         for position, member_id in enumerate(order, 1):
             member = state.member(member_id)
             if member.position != position:
                 parts[f"member:{member_id}"] = member.value(position=position)
         if not parts:
-            raise GroupRefused("That is already the order.", field="order")
+            raise GroupRefused(_("That is already the order."), field="order")
         names = ", ".join(state.member(i).name for i in order)
         return _Plan(parts, f"Members in order: {names}", serial)
     if kind in (ADD_MATCH, NEW_MATCH):
         _room(len(state.matches), 1, MAX_GROUP_MATCHES, "matches")
         match_id = asked.get("match")
         if not isinstance(match_id, str):
-            raise GroupRefused("Give the match's address.", field="match")
+            raise GroupRefused(_("Give the match's address."), field="match")
         parts, mapping, serial = _mapping(db, state, match_id, asked.get("mapping") or {}, serial)
         parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
         verb = "Match started" if kind == NEW_MATCH else "Match added"
@@ -749,12 +791,14 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     if kind in (RETIRE, BRING_BACK):
         member = _member_asked(state, asked)
         if kind == RETIRE and member.retired:
-            raise GroupRefused(f"{member.name} is retired already.", field="member")
-        if kind == BRING_BACK and not member.retired:
             raise GroupRefused(
-                f"{member.name} is not retired: {member.name} is on the member list.",
-                field="member",
+                _("%(member)s is retired already.", member=member.name), field="member"
             )
+        if kind == BRING_BACK and not member.retired:
+            said = _(
+                "%(member)s is not retired: %(member)s is on the member list.", member=member.name
+            )
+            raise GroupRefused(said, field="member")
         parts = {f"member:{member.id}": member.value(retired=kind == RETIRE)}
         verb = "Member retired" if kind == RETIRE else "Member back"
         return _Plan(parts, f"{verb}: {member.name}", serial)
@@ -764,14 +808,14 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
         for joined in asked.get("matches") or []:
             match_id = joined.get("match")
             if not isinstance(match_id, str) or f"match:{match_id}" in parts:
-                raise GroupRefused("Give each match's address once.", field="match")
+                raise GroupRefused(_("Give each match's address once."), field="match")
             found, mapping, serial = _mapping(
                 db, state, match_id, joined.get("mapping") or {}, serial
             )
             parts.update(found)
             parts[f"match:{match_id}"] = {"mapping": mapping, "added": stamp}
         if not parts:
-            raise GroupRefused("Give at least one match.", field="match")
+            raise GroupRefused(_("Give at least one match."), field="match")
         count = sum(1 for key in parts if key.startswith("match:"))
         _room(len(state.matches), count, MAX_GROUP_MATCHES, "matches")
         words = f"{count} match{'' if count == 1 else 'es'}"
@@ -779,7 +823,7 @@ def _plan(db: Database, state: GroupState, cmd: GroupCommand, stamp: str) -> _Pl
     if kind == REMOVE_MATCH:
         match_id = asked.get("match")
         if match_id not in state.matches:
-            raise GroupRefused("That match is not in this group.", field="match")
+            raise GroupRefused(_("That match is not in this group."), field="match")
         return _Plan(
             {f"match:{match_id}": None}, f"Match taken out: {match_words(db, match_id)}", serial
         )
@@ -793,7 +837,7 @@ def _member_asked(state: GroupState, asked: dict[str, Any]) -> Member:
     ident = asked.get("member")
     member = state.member(ident) if isinstance(ident, int) and not isinstance(ident, bool) else None
     if member is None:
-        raise GroupRefused("There is no such member in this group.", field="member")
+        raise GroupRefused(_("There is no such member in this group."), field="member")
     return member
 
 
@@ -804,12 +848,12 @@ def _remap(db: Database, state: GroupState, asked: dict[str, Any], serial: int) 
     match_id = asked.get("match")
     joined = state.matches.get(match_id) if isinstance(match_id, str) else None
     if joined is None:
-        raise GroupRefused("That match is not in this group.", field="match")
+        raise GroupRefused(_("That match is not in this group."), field="match")
     parts, mapping, serial = _mapping(
         db, state, match_id, asked.get("mapping") or {}, serial, current=joined.mapping
     )
     if mapping == joined.mapping:
-        raise GroupRefused("That is already the mapping: nothing to change.", field="mapping")
+        raise GroupRefused(_("That is already the mapping: nothing to change."), field="mapping")
     fresh = {int(key.partition(":")[2]) for key in parts}
 
     def named(member_id: int | None, player: str) -> str:
@@ -829,13 +873,22 @@ def _remap(db: Database, state: GroupState, asked: dict[str, Any], serial: int) 
     return _Plan(parts, summary, serial)
 
 
+ROOM = {
+    "matches": N_(
+        "This group has %(have)d matches, and its group file holds at most %(most)d:"
+        " it cannot take %(adding)d more. Start a new group for the next ones."
+    ),
+    "payments": N_(
+        "This group has %(have)d payments, and its group file holds at most %(most)d:"
+        " it cannot take %(adding)d more. Start a new group for the next ones."
+    ),
+}
+
+
 def _room(have: int, adding: int, most: int, what: str) -> None:
     """Refuse what would take the group past what its group file holds."""
     if have + adding > most:
-        raise GroupRefused(
-            f"This group has {have} {what}, and its group file holds at most {most}:"
-            f" it cannot take {adding} more. Start a new group for the next ones."
-        )
+        raise GroupRefused(_(ROOM[what], have=have, most=most, adding=adding))
 
 
 def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, stamp: str) -> _Plan:
@@ -844,33 +897,38 @@ def _pay(state: GroupState, asked: dict[str, Any], serial: int, device: str, sta
     a group file's payments also name the phone that recorded each (`by`)."""
     payments = asked.get("payments")
     if not isinstance(payments, list) or not payments:
-        raise GroupRefused("Give at least one payment.", field="payments")
+        raise GroupRefused(_("Give at least one payment."), field="payments")
     _room(len(state.payments), len(payments), MAX_GROUP_PAYMENTS, "payments")
     parts: dict[str, Any] = {}
     words = []
     for pay in payments:
         payer, payee = state.member(pay.get("payer")), state.member(pay.get("payee"))
         if payer is None or payee is None:
-            raise GroupRefused("Choose who paid and who was paid among the members.", field="payer")
+            raise GroupRefused(
+                _("Choose who paid and who was paid among the members."), field="payer"
+            )
         if payer.id == payee.id:
-            raise GroupRefused("Someone pays another member, not themselves.", field="payee")
+            raise GroupRefused(_("Someone pays another member, not themselves."), field="payee")
         problem = amount_problem(pay.get("amount"))
         if problem:
             raise GroupRefused(problem, field="amount")
         currency = pay.get("currency") or ""
         if not isinstance(currency, str) or len(currency) > MAX_CURRENCY:
-            raise GroupRefused(
-                f"A currency has at most {MAX_CURRENCY} characters.", field="currency"
-            )
+            said = _("A currency has at most %(most)d characters.", most=MAX_CURRENCY)
+            raise GroupRefused(said, field="currency")
         if text_problem(currency):
-            raise GroupRefused(f"The currency {text_problem(currency)}.", field="currency")
+            said = _("The currency %(problem)s.", problem=text_problem(currency))
+            raise GroupRefused(said, field="currency")
         try:
             day = date.fromisoformat(pay.get("date") or "").isoformat()
         except (TypeError, ValueError):
-            raise GroupRefused("Give the day it was paid, like 2026-11-25.", field="date") from None
+            raise GroupRefused(
+                _("Give the day it was paid, like 2026-11-25."), field="date"
+            ) from None
         by = pay.get("by", device)
         if not isinstance(by, str) or not by.strip() or len(by) > MAX_DEVICE or name_problem(by):
-            raise GroupRefused(f"Name the phone in 1–{MAX_DEVICE} characters.", field="by")
+            said = _("Name the phone in 1–%(most)d characters.", most=MAX_DEVICE)
+            raise GroupRefused(said, field="by")
         serial += 1
         amount = f"{Decimal(pay['amount']):.2f}"
         parts[f"payment:{serial}"] = {
@@ -911,11 +969,11 @@ def _undo_plan(state: GroupState, cmd: GroupCommand, changes: list[GroupChange])
     wanted = cmd.asked.get("undoes")
     target = undoable(changes)
     if target is None:
-        raise GroupRefused("There is nothing to undo.")
+        raise GroupRefused(_("There is nothing to undo."))
     if wanted != target.revision:
         at = next((c for c in changes if c.revision == wanted), None)
         if at is None or at.kind == CREATE or at.undoes is not None:
-            raise GroupRefused("There is no such change to undo.")
+            raise GroupRefused(_("There is no such change to undo."))
         newer = [c for c in changes if c.revision > wanted and c.undoes is None]
         raise GroupRefused("newer", stale=newer or [target])
     return _Plan(dict(target.before), f"Undone: {target.summary}", state.serial, target.revision)
@@ -942,7 +1000,7 @@ def _keys(cmd: GroupCommand) -> list[str]:
 
 def repeated(db: Database, group_id: str, cmd: GroupCommand) -> GroupChange | None:
     """The change this very form already stored (the same key and content), if any."""
-    found, _ = journal.earlier(db, GROUP_LOG, _keys(cmd), _this_form(group_id, cmd))
+    found, _earlier = journal.earlier(db, GROUP_LOG, _keys(cmd), _this_form(group_id, cmd))
     return found[1] if found else None
 
 
@@ -1021,12 +1079,14 @@ def apply_in(
         sent = replace(cmd, submission=key)
         if sent.revision is not None and sent.revision > state.revision:
             raise GroupRefused(
-                "This form does not belong to this group as stored: reload the page."
+                _("This form does not belong to this group as stored: reload the page.")
             )
         if state.revision >= MAX_GROUP_CHANGES:
             raise GroupRefused(
-                f"This group has {state.revision} changes, the most a group keeps:"
-                " start a new group."
+                _(
+                    "This group has %(count)d changes, the most a group keeps: start a new group.",
+                    count=state.revision,
+                )
             )
         stamp = now()
         if sent.kind == UNDO:
@@ -1100,10 +1160,12 @@ def create_group(
     for refused in members_refused(members):
         raise refused
     if len(members) > MAX_MEMBERS:
-        raise GroupRefused(f"A group has at most {MAX_MEMBERS} members.", field="member1")
+        raise GroupRefused(
+            _("A group has at most %(most)d members.", most=MAX_MEMBERS), field="member1"
+        )
     for game, stake in (stakes or {}).items():
         if game != EVERY_GAME and game not in VARIANTS:
-            raise GroupRefused("Choose the game this stake is for.", field="stake_game")
+            raise GroupRefused(_("Choose the game this stake is for."), field="stake_game")
         refused = stake_refusal(stake)
         if refused:
             raise refused
@@ -1127,7 +1189,7 @@ def create_group(
             },
         )
         state = load_group(db, group_id)
-        parts, _, serial = _new_members(state, asked["members"], 0)
+        parts, _ids, serial = _new_members(state, asked["members"], 0)
         for game, stake in (stakes or {}).items():
             parts[f"stake:{game}"] = stake
         who = f" ({', '.join(asked['members'])})" if members else ""

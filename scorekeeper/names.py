@@ -34,6 +34,8 @@ import emoji
 import regex
 from confusable_homoglyphs import categories, confusables
 
+from .speech import _
+
 # Letters that draw nothing (Hangul fillers, the blank braille pattern, the
 # combining grapheme joiner, Khmer inherent vowels): a name of these looks empty.
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
@@ -62,7 +64,6 @@ AUGMENTED = {
     "BOPOMOFO": frozenset({"BOPOMOFO", "HAN WITH BOPOMOFO"}),
 }
 NEUTRAL_SCRIPTS = frozenset({"COMMON", "INHERITED"})
-WITHOUT = ": type it without that character"
 
 
 def normal(name: str) -> str:
@@ -83,23 +84,42 @@ def text_problem(text: str, brief: bool = False) -> str | None:
     for place, ch in enumerate(text):
         category = unicodedata.category(ch)
         if category == "Cs":
-            return "is not valid text; retype it"
+            return _("is not valid text; retype it")
         if category in ("Cc", "Zl", "Zp"):
-            return "has a control character" if brief else "has a line break or control character"
+            if brief:
+                return _("has a control character")
+            return _("has a line break or control character")
         if category != "Cf" and ch not in INVISIBLE:
             continue
         if brief:
-            refused = f"has an invisible character (U+{ord(ch):04X})"
+            number = f"U+{ord(ch):04X}"
+            refused = _("has an invisible character (%(char)s)", char=number)
         elif ch in BIDI_CONTROLS:
-            refused = f"has a text-direction control ({_char(ch)}){WITHOUT}"
+            refused = _(
+                "has a text-direction control (%(char)s): type it without that character",
+                char=_char(ch),
+            )
         elif ch in INVISIBLE:
-            refused = f"has a character that shows nothing ({_char(ch)}){WITHOUT}"
+            refused = _(
+                "has a character that shows nothing (%(char)s): type it without that character",
+                char=_char(ch),
+            )
         elif ch in (ZWJ, ZWNJ):
-            refused = f"has a joiner that joins nothing here ({_char(ch)}){WITHOUT}"
+            refused = _(
+                "has a joiner that joins nothing here (%(char)s): type it without that character",
+                char=_char(ch),
+            )
         elif ord(ch) in TAGS:
-            refused = f"has an invisible tag character ({_char(ch)}) outside an emoji flag{WITHOUT}"
+            refused = _(
+                "has an invisible tag character (%(char)s) outside an emoji flag: type it"
+                " without that character",
+                char=_char(ch),
+            )
         else:
-            refused = f"has an invisible formatting character ({_char(ch)}){WITHOUT}"
+            refused = _(
+                "has an invisible formatting character (%(char)s): type it without that character",
+                char=_char(ch),
+            )
         if ch in BIDI_CONTROLS or ch in INVISIBLE:
             return refused
         if in_emoji is None:
@@ -108,8 +128,12 @@ def text_problem(text: str, brief: bool = False) -> str | None:
             continue
         return refused
     if text.strip() and not any(_shows(ch) for ch in text):
-        return "has nothing visible" if brief else "has nothing visible: type letters or digits"
+        return _nothing_visible(brief)
     return None
+
+
+def _nothing_visible(brief: bool) -> str:
+    return _("has nothing visible") if brief else _("has nothing visible: type letters or digits")
 
 
 def name_problem(name: str, brief: bool = False) -> str | None:
@@ -119,15 +143,16 @@ def name_problem(name: str, brief: bool = False) -> str | None:
     if problem:
         return problem
     if not name.strip():
-        return "has nothing visible" if brief else "has nothing visible: type letters or digits"
+        return _nothing_visible(brief)
     for word in name.split():
         mixed = _mixed_look_alike(word)
         if mixed and brief:
-            return "mixes look-alike letters of two scripts"
+            return _("mixes look-alike letters of two scripts")
         if mixed:
-            return (
-                f"mixes look-alike letters of different scripts ({mixed}):"
-                " type the name in one alphabet"
+            return _(
+                "mixes look-alike letters of different scripts (%(letters)s):"
+                " type the name in one alphabet",
+                letters=mixed,
             )
     return None
 

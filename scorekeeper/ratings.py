@@ -33,6 +33,7 @@ from openskill.models import PlackettLuce
 
 from .games.catalog import variant_for
 from .model import MatchSummary, played_key
+from .speech import _, ngettext
 
 # The library's default model with its default parameters (mu 25, sigma 25/3, …).
 MODEL = PlackettLuce()
@@ -43,13 +44,6 @@ SETTLING_DOWN_BELOW = 6.0
 FAIRLY_SETTLED_BELOW = 4.0
 
 # The sentences a page reads, whole, with named placeholders.
-RATING_WORDS = "about {figure}, {settling} after {count}"
-AGAINST_WORDS = (
-    "{count} against each other: {first} ahead in {first_ahead}, "
-    "{second} in {second_ahead}, level in {level}"
-)
-TOGETHER_WORDS = "{count} as partners, {won} won"
-
 
 # --- the order matches are rated in ---------------------------------------------------
 
@@ -148,16 +142,20 @@ class Rating:
     def settling(self) -> str:
         """How sure the figure is, in words."""
         if self.sigma < FAIRLY_SETTLED_BELOW:
-            return "fairly settled"
+            return _("fairly settled")
         if self.sigma < SETTLING_DOWN_BELOW:
-            return "settling down"
-        return "still settling"
+            return _("settling down")
+        return _("still settling")
 
     @property
     def words(self) -> str:
         """The figure with its uncertainty: "about 27, still settling after 4 matches"."""
-        return RATING_WORDS.format(
-            figure=shown_figure(self.ordinal), settling=self.settling, count=matches(self.matches)
+        return ngettext(
+            "about %(figure)s, %(settling)s after %(num)d match",
+            "about %(figure)s, %(settling)s after %(num)d matches",
+            self.matches,
+            figure=shown_figure(self.ordinal),
+            settling=self.settling,
         )
 
     def as_json(self) -> dict[str, float | int]:
@@ -173,10 +171,6 @@ def shown_figure(value: float) -> str:
     """A rating as the page prints it: whole, a real minus sign below zero."""
     whole = round(value)
     return f"−{-whole}" if whole < 0 else str(whole)
-
-
-def matches(count: int) -> str:
-    return f"{count} match" if count == 1 else f"{count} matches"
 
 
 @dataclass(frozen=True)
@@ -238,7 +232,7 @@ def ratings(summaries: Iterable[MatchSummary]) -> Ratings:
         found = sides(summary)
         if found is None:
             left_out[summary.key] = (
-                "not finished" if not summary.finished else "a member sits on two sides"
+                _("not finished") if not summary.finished else _("a member sits on two sides")
             )
             continue
         overall.rate(summary, found)
@@ -279,8 +273,12 @@ class Meeting:
     @property
     def against_words(self) -> str:
         """ "5 matches against each other: Ann ahead in 3, Bob in 1, level in 1"."""
-        return AGAINST_WORDS.format(
-            count=matches(self.against),
+        return ngettext(
+            "%(num)d match against each other: %(first)s ahead in %(first_ahead)d,"
+            " %(second)s in %(second_ahead)d, level in %(level)d",
+            "%(num)d matches against each other: %(first)s ahead in %(first_ahead)d,"
+            " %(second)s in %(second_ahead)d, level in %(level)d",
+            self.against,
             first=self.first,
             first_ahead=self.first_ahead,
             second=self.second,
@@ -291,7 +289,12 @@ class Meeting:
     @property
     def together_words(self) -> str:
         """ "4 matches as partners, 3 won"."""
-        return TOGETHER_WORDS.format(count=matches(self.together), won=self.won_together)
+        return ngettext(
+            "%(num)d match as partners, %(won)d won",
+            "%(num)d matches as partners, %(won)d won",
+            self.together,
+            won=self.won_together,
+        )
 
 
 @dataclass(frozen=True)
@@ -375,7 +378,7 @@ def ratings_rows(found: Ratings, game_names: Mapping[str, str]) -> list[list[str
     `game_names`, variant id -> name): the library's figures in full, and the
     figure a page shows."""
     rows = [RATINGS_CSV_HEAD]
-    streams = [("all games", found.overall)] + [
+    streams = [(_("all games"), found.overall)] + [
         (game_names.get(game, game), members) for game, members in found.games.items()
     ]
     for game, members in streams:

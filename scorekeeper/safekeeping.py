@@ -37,6 +37,7 @@ from .db import (
     StoreBusy,
     StoreFileTarget,
     backup,
+    close_idle,
     connect,
     data_mark,
     examine,
@@ -419,6 +420,7 @@ def restore(instance: Path | None, source: Path) -> Restored:
             with _locked(_backing_up(folder)):
                 kept, kept_damaged = _keep_current(database, folder)
             if os.path.exists(database):
+                close_idle(database)  # this process's own, kept between requests
                 try:
                     single_file(database)
                 except sqlite3.DatabaseError as exc:

@@ -27,6 +27,7 @@ from typing import Any
 from .games.catalog import GAMES, game_for, variant_for
 from .games.common import Outcome, partnerships
 from .model import MatchSummary, PartnerTally, PlayerTally
+from .speech import _, ngettext
 
 # Each game's own telling counts: key -> (label, what it counts).
 TELLING: dict[str, tuple[str, str]] = {
@@ -134,10 +135,6 @@ class Figure:
         return str(self.value)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("ch") else f"{n} {word}s"
-
-
 @dataclass(frozen=True)
 class PartnerRecord:
     """A member's record with one partner: matches (fixed partnerships) or hands
@@ -151,8 +148,18 @@ class PartnerRecord:
     @property
     def says(self) -> str:
         if self.unit == "hands":
-            return f"{_count(self.together, 'hand')} as Chooser and Partner, {self.won} made"
-        return f"{_count(self.together, 'match')} as partners, {self.won} won"
+            return ngettext(
+                "%(num)d hand as Chooser and Partner, %(made)d made",
+                "%(num)d hands as Chooser and Partner, %(made)d made",
+                self.together,
+                made=self.won,
+            )
+        return ngettext(
+            "%(num)d match as partners, %(won)d won",
+            "%(num)d matches as partners, %(won)d won",
+            self.together,
+            won=self.won,
+        )
 
 
 @dataclass(frozen=True)
@@ -192,15 +199,31 @@ def _decimal(value: Fraction, places: Decimal) -> Decimal:
 def _common_figures(total: _Sum) -> list[Figure]:
     t = total.tally
     return [
-        Figure("matches", "Matches", total.matches, "matches played"),
-        Figure("won", "Won", total.won, "matches won, alone or with others", of=total.matches),
-        Figure("hands", "Hands", t.hands, "hands dealt in and counted (Calypso: games)"),
-        Figure("declared", "Declared", t.declared, "hands this player's contract was played"),
+        Figure("matches", _("Matches"), total.matches, _("matches played")),
         Figure(
-            "made", "Made", t.made, "contracts made of those this player declared", of=t.declared
+            "won", _("Won"), total.won, _("matches won, alone or with others"), of=total.matches
         ),
-        Figure("doubled", "Doubled", t.doubled, "contracts this player declared that were doubled"),
-        Figure("redoubled", "Redoubled", t.redoubled, "contracts this player declared, redoubled"),
+        Figure("hands", _("Hands"), t.hands, _("hands dealt in and counted (Calypso: games)")),
+        Figure("declared", _("Declared"), t.declared, _("hands this player's contract was played")),
+        Figure(
+            "made",
+            _("Made"),
+            t.made,
+            _("contracts made of those this player declared"),
+            of=t.declared,
+        ),
+        Figure(
+            "doubled",
+            _("Doubled"),
+            t.doubled,
+            _("contracts this player declared that were doubled"),
+        ),
+        Figure(
+            "redoubled",
+            _("Redoubled"),
+            t.redoubled,
+            _("contracts this player declared, redoubled"),
+        ),
     ]
 
 
@@ -208,12 +231,19 @@ def _game_figures(total: _Sum) -> list[Figure]:
     t = total.tally
     average = _decimal(Fraction(total.points, t.hands), Decimal("0.1")) if t.hands else None
     figures = _common_figures(total) + [
-        Figure("average", "Average", average, "points a match ends with, per hand played"),
+        Figure("average", _("Average"), average, _("points a match ends with, per hand played")),
     ]
-    for key, label, pick in (("best", "Best match", total.best), ("worst", "Worst", total.worst)):
+    best, worst = _("Best match"), _("Worst")
+    for key, label, pick in (("best", best, total.best), ("worst", worst, total.worst)):
         value, match = pick if pick else (None, None)
-        where = "furthest ahead" if key == "best" else "furthest behind"
-        says = f"the match this player came out {where}, in points as the game settles them"
+        if key == "best":
+            says = _(
+                "the match this player came out furthest ahead, in points as the game settles them"
+            )
+        else:
+            says = _(
+                "the match this player came out furthest behind, in points as the game settles them"
+            )
         figures.append(
             Figure(key, label, None if value is None else _decimal(value, CENT), says, match=match)
         )

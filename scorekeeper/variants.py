@@ -15,6 +15,7 @@ from .games.catalog import VARIANTS
 from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
 from .model import Match
 from .names import alike, name_problem
+from .speech import _
 
 MAX_NAME = 40
 
@@ -35,7 +36,10 @@ class MatchError(Exception):
 def get_variant(variant_id: Any) -> type[Game]:
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
         allowed = ", ".join(VARIANTS)
-        raise MatchError([Problem(f"{variant_id!r} is unknown; allowed: {allowed}", "variant")])
+        message = _(
+            "%(typed)s is unknown; allowed: %(allowed)s", typed=repr(variant_id), allowed=allowed
+        )
+        raise MatchError([Problem(message, "variant")])
     return VARIANTS[variant_id]
 
 
@@ -49,48 +53,59 @@ def breaks_a_line(name: str) -> bool:
     return any(unicodedata.category(ch) in _NOT_IN_A_NAME for ch in name)
 
 
+def _counts(counts: tuple[int, ...]) -> str:
+    """ "4", "3 or 4", "3 or 4 or 5": how many players a game takes."""
+    if len(counts) == 1:
+        return str(counts[0])
+    return _("%(fewer)s or %(more)d", fewer=_counts(counts[:-1]), more=counts[-1])
+
+
 def check_players(cls: type[Game], players: Any) -> list[Problem]:
     """Problems with the list of player names for this variant (empty when fine)."""
-    counts = " or ".join(str(n) for n in cls.player_counts)
+    counts = _counts(cls.player_counts)
     if not isinstance(players, list):
-        return [Problem(f"give a list of {counts} names in seating order", "players")]
+        message = _("give a list of %(counts)s names in seating order", counts=counts)
+        return [Problem(message, "players")]
     problems = []
     if len(players) not in cls.player_counts:
-        problems.append(Problem(f"{cls.id} needs {counts} players, not {len(players)}", "players"))
+        message = "%(variant)s needs %(counts)s players, not %(given)d"
+        named = {"variant": cls.id, "counts": counts, "given": len(players)}
+        problems.append(Problem(_(message, **named), "players"))
     seen: list[tuple[int, str]] = []
     for i, name in enumerate(players, 1):
         if not isinstance(name, str) or not name.strip():
-            problems.append(
-                Problem(f"player {i} needs a name of 1–{MAX_NAME} characters", "players")
+            message = _(
+                "player %(number)d needs a name of 1–%(most)d characters", number=i, most=MAX_NAME
             )
+            problems.append(Problem(message, "players"))
             continue
         if len(name.strip()) > MAX_NAME:  # measured first: a long name is not read further
-            problems.append(
-                Problem(
-                    f"player {i} has {len(name.strip())} characters, at most {MAX_NAME}", "players"
-                )
-            )
+            message = "player %(number)d has %(length)d characters, at most %(most)d"
+            named = {"number": i, "length": len(name.strip()), "most": MAX_NAME}
+            problems.append(Problem(_(message, **named), "players"))
             continue
         unusable = name_problem(name)
         if unusable:
-            problems.append(Problem(f"player {i} {name!r} {unusable}", "players"))
+            message = "player %(number)d %(name)s %(problem)s"
+            problems.append(
+                Problem(_(message, number=i, name=repr(name), problem=unusable), "players")
+            )
             continue
         if name != name.strip():
-            problems.append(Problem(f"player {i} {name!r} has spaces around the name", "players"))
+            message = "player %(number)d %(name)s has spaces around the name"
+            problems.append(Problem(_(message, number=i, name=repr(name)), "players"))
         twin = next((j for j, other in seen if alike(other, name)), None)
         if twin is not None and players[twin - 1].strip().casefold() == name.strip().casefold():
-            problems.append(
-                Problem(f"{name.strip()!r} appears twice (case does not count)", "players")
-            )
+            message = "%(name)s appears twice (case does not count)"
+            problems.append(Problem(_(message, name=repr(name.strip())), "players"))
         elif twin is not None:
-            problems.append(
-                Problem(
-                    f"player {i} {name.strip()!r} looks the same as player {twin}"
-                    f" {players[twin - 1].strip()!r}: give each player a name that reads"
-                    " differently",
-                    "players",
-                )
+            message = (
+                "player %(number)d %(name)s looks the same as player %(twin)d %(twin_name)s: "
+                "give each player a name that reads differently"
             )
+            named = {"number": i, "name": repr(name.strip()), "twin": twin}
+            named["twin_name"] = repr(players[twin - 1].strip())
+            problems.append(Problem(_(message, **named), "players"))
         seen.append((i, name))
     return problems
 
@@ -100,20 +115,19 @@ def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        return {}, [Problem("give an object of option names and values", "options")]
+        return {}, [Problem(_("give an object of option names and values"), "options")]
     specs = {spec.name: spec for spec in cls.option_specs}
     problems: list[Problem] = []
     resolved: dict[str, Any] = {}
     for key in options:
         if key not in specs:
-            allowed = ", ".join(specs) or "none"
-            problems.append(
-                Problem(
-                    f"unknown option; allowed for {cls.id}: {allowed}",
-                    key_name(key),
-                    within="options",
-                )
+            allowed = ", ".join(specs) or _("none")
+            message = _(
+                "unknown option; allowed for %(variant)s: %(allowed)s",
+                variant=cls.id,
+                allowed=allowed,
             )
+            problems.append(Problem(message, key_name(key), within="options"))
     for name, spec in specs.items():
         if name not in options or options[name] is None:
             resolved[name] = spec.default
@@ -121,24 +135,19 @@ def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list
         value = options[name]
         if spec.kind == "bool":
             if not isinstance(value, bool):
-                problems.append(Problem(f"{value!r} is not true or false", name, within="options"))
+                message = _("%(typed)s is not true or false", typed=repr(value))
+                problems.append(Problem(message, name, within="options"))
                 continue
         else:
             if not _is_int(value) or not spec.low <= value <= spec.high:
-                problems.append(
-                    Problem(
-                        f"{value!r} is not allowed; give a whole number {spec.low}–{spec.high}",
-                        name,
-                        within="options",
-                    )
-                )
+                message = "%(typed)s is not allowed; give a whole number %(low)d–%(high)d"
+                named = {"typed": repr(value), "low": spec.low, "high": spec.high}
+                problems.append(Problem(_(message, **named), name, within="options"))
                 continue
             if value % spec.multiple_of:
-                problems.append(
-                    Problem(
-                        f"{value} is not a multiple of {spec.multiple_of}", name, within="options"
-                    )
-                )
+                message = "%(value)d is not a multiple of %(step)d"
+                named = {"value": value, "step": spec.multiple_of}
+                problems.append(Problem(_(message, **named), name, within="options"))
                 continue
         resolved[name] = value
     if not problems:
@@ -157,7 +166,7 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     resolved, option_problems = resolve_options(cls, options)
     problems += option_problems
     if not isinstance(hands, list):
-        problems.append(Problem("give a list of hands in the order played", "hands"))
+        problems.append(Problem(_("give a list of hands in the order played"), "hands"))
     if problems:
         raise MatchError(problems)
 
@@ -167,24 +176,26 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
     for number, record in enumerate(hands, 1):
         if not isinstance(record, dict):
             kind = type(record).__name__
-            problems.append(Problem(f"give an object of fields, not {kind}", hand=number))
+            message = _("give an object of fields, not %(kind)s", kind=kind)
+            problems.append(Problem(message, hand=number))
             break
         if game.is_finished():
-            what = "no end marker" if "end" in record else "no hand"
-            problems.append(
-                Problem(
-                    f"the match is already finished after hand {number - 1}; {what} may follow",
-                    hand=number,
+            if "end" in record:
+                message = (
+                    "the match is already finished after hand %(hand)d; no end marker may follow"
                 )
-            )
+            else:
+                message = "the match is already finished after hand %(hand)d; no hand may follow"
+            problems.append(Problem(_(message, hand=number - 1), hand=number))
             break
         if "end" in record:
             if record != {"end": True}:
-                problems.append(Problem('the end marker is exactly {"end": true}', "end", number))
+                message = _('the end marker is exactly {"end": true}')
+                problems.append(Problem(message, "end", number))
                 break
             if number != len(hands):
                 problems.append(
-                    Problem("the end marker must be the last entry of hands", "end", number)
+                    Problem(_("the end marker must be the last entry of hands"), "end", number)
                 )
                 break
             results.append(game.end_match(number))

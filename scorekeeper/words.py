@@ -12,22 +12,35 @@ from typing import Any
 
 from . import formats
 from .games.common import HandResult, _is_int, contract_text, parse_contract
+from .speech import N_, Said, _
 
 
 def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
     """What happened in a hand, in a few words: `4♠X by Bob, down 1`, `all passed`."""
     if record.get("end"):
-        return "stopped here"
+        return _("stopped here")
     if record.get("passed_out"):
-        return "all passed"
+        return _("all passed")
     if record.get("scrapped"):
-        return "scrapped"
+        return _("scrapped")
     if isinstance(record.get("contract"), str):
         return _contract_words(record)
     if "tallies" in record:
-        return "tallies entered"
+        return _("tallies entered")
     # The rules write ASCII for the CSV and the match file; a person reads −4.
-    return minus_signs(result.explanation[0]) if result and result.explanation else "entered"
+    return minus_signs(result.explanation[0]) if result and result.explanation else _("entered")
+
+
+def said_by_record(record: dict[str, Any]) -> bool:
+    """Whether `hand_words` says this hand from its record alone (not from the
+    rules' first explanation line): a stored summary can then be said again."""
+    return bool(
+        record.get("end")
+        or record.get("passed_out")
+        or record.get("scrapped")
+        or isinstance(record.get("contract"), str)
+        or "tallies" in record
+    )
 
 
 REDEAL_MARK = "↻"
@@ -50,8 +63,19 @@ def hand_title(result: HandResult | None, noun: str = "Hand") -> str:
     return named_hand(result.hand, result.counted, noun)
 
 
+# What one entry of `hands` is called (a kit's noun), named with its number.
+_NAMED = {
+    "Hand": (N_("Hand %(number)s"), N_("Redeal of hand %(number)s")),
+    "Game": (N_("Game %(number)s"), N_("Redeal of game %(number)s")),
+}
+
+
 def named_hand(number: int | None, counted: bool, noun: str = "Hand") -> str:
-    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6"."""
+    """ "Hand 6", or for an entry that is not a hand "Redeal of hand 6". Said at
+    once, in the reader's language (only pages name a hand, and they cut and
+    lower it: "Edit hand 6")."""
+    if noun in _NAMED:
+        return str(_(_NAMED[noun][0 if counted else 1], number=number))
     return f"{noun} {number}" if counted else f"Redeal of {noun.lower()} {number}"
 
 
@@ -70,11 +94,21 @@ def _contract_words(record: dict[str, Any]) -> str:
         return contract
     text = contract_text(contract)
     who = record.get("declarer") or record.get("chooser")
-    words = f"{text} by {who}" if isinstance(who, str) else text
     tricks = record.get("tricks")
-    if _is_int(tricks):
-        words += ", made" if tricks >= needed else f", down {needed - tricks}"
-    return words
+    if not _is_int(tricks):
+        return (
+            _("%(contract)s by %(declarer)s", contract=text, declarer=who)
+            if isinstance(who, str)
+            else text
+        )
+    named = {"contract": text, "down": needed - tricks}
+    if isinstance(who, str):
+        if tricks >= needed:
+            return _("%(contract)s by %(declarer)s, made", contract=text, declarer=who)
+        return _("%(contract)s by %(declarer)s, down %(down)d", **named, declarer=who)
+    if tricks >= needed:
+        return _("%(contract)s, made", contract=text)
+    return _("%(contract)s, down %(down)d", **named)
 
 
 def minus(n: int) -> str:
@@ -94,5 +128,12 @@ _ASCII_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
 
 def minus_signs(line: str) -> str:
     """An explanation line as the page prints it: "Ann −4", not "Ann -4" (the
-    rules write ASCII for the command line and the CSV)."""
+    rules write ASCII for the command line and the CSV); a sentence of the
+    rules keeps being said in the reader's language."""
+    if isinstance(line, Said):
+        return line.then(_real_minus)
+    return _real_minus(line)
+
+
+def _real_minus(line: str) -> str:
     return _ASCII_MINUS.sub("−", line)

@@ -9,17 +9,23 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
 import pytest
+from flask import template_rendered
 
 from scorekeeper import assets, drawn
+from scorekeeper import db as store
 from scorekeeper.app import create_app
 from scorekeeper.folders import StaticFolders
+from scorekeeper.forms import ConfirmForm
 from scorekeeper.kept import Recent
+from scorekeeper.views import hands as hand_views
+from scorekeeper.views.pages import drawn_once
 from tests.phones import watched_table
 from tests.webtools import visible_text
 
@@ -132,6 +138,84 @@ def test_a_repeated_page_is_answered_304_and_a_changed_one_200(client, actions):
     assert '<details id="hand-1" open>' in opened.get_data(as_text=True)
 
 
+KEY = re.compile(r'name="key" value="([\w-]+)"')
+
+
+def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions, monkeypatch):
+    """Every phone at the table asks for the next hand's form after each change:
+    the page is drawn once per revision, each answer with one-time keys of its own,
+    and it is the very page drawn for one phone alone."""
+    match_id = rubber(actions)
+    actions.page(f"/m/{match_id}")  # the last save's message, shown once
+    url = f"/m/{match_id}/hand/new"
+    drawn_templates: list[str] = []
+
+    def note(sender, template, context, **extra):
+        drawn_templates.append(template.name)
+
+    with template_rendered.connected_to(note, app):
+        pages = [actions.page(url) for _ in range(3)]
+    assert drawn_templates == ["games/rubber/hand.html"]
+    keys = [KEY.findall(page) for page in pages]
+    assert [len(found) for found in keys] == [2, 2, 2]  # the hand form and Passed out
+    assert len({key for found in keys for key in found}) == 6
+    assert "Save hand 3" in visible_text(pages[2])
+
+    edit = f"/m/{match_id}/hand/{actions.hand_ids(match_id)[0]}"
+    edits = [actions.page(edit) for _ in range(2)]
+    assert "Edit hand 1" in visible_text(edits[1])
+
+    monkeypatch.setattr(hand_views, "_the_same_for_every_phone", lambda *args: False)
+    alone = actions.page(url)
+    assert [KEY.sub("key", page) for page in pages] == [KEY.sub("key", alone)] * 3
+    alone = actions.page(edit)
+    assert [KEY.sub("key", page) for page in edits] == [KEY.sub("key", alone)] * 2
+
+
+def test_a_kept_hand_form_is_drawn_for_each_language_and_text_size(client, actions):
+    """The hand form kept by revision is a whole page: a phone at another text size
+    or in another language, or asking at another address, gets its own drawing,
+    never the first asker's."""
+    match_id = rubber(actions)
+    actions.page(f"/m/{match_id}")
+    url = f"/m/{match_id}/hand/new"
+    assert '<html lang="en" dir="ltr" data-text-size="100">' in actions.page(url)
+    client.set_cookie("text_size", "150")
+    assert 'data-text-size="150"' in actions.page(url)
+    client.set_cookie("lang", "fr")
+    assert '<html lang="fr" dir="ltr" data-text-size="150">' in actions.page(url)
+    asked = actions.page(url + "?from=sheet")
+    assert "back=/m/" + match_id + "/hand/new?from%3Dsheet" in asked.replace("&amp;", "&")
+
+
+def test_a_kept_hand_form_carries_each_phones_own_token_and_saves(tmp_path):
+    """With CSRF on: the form drawn once for Ann is given Bob's token for Bob,
+    and each phone's form saves (the second one, drawn at the same revision, is
+    refused as stale, its entries kept)."""
+    app = create_app({"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "kept"})
+    with watched_table(app) as phone:
+        ann, bob = phone("Ann's phone"), phone("Bob's phone")
+        match_id = ann.start("rubber", list(PLAYERS))
+        ann.get(f"/m/{match_id}")  # the start's message, if any, shown
+        forms = [who.form(f"/m/{match_id}/hand/new") for who in (ann, bob)]
+        assert forms[0].fields["csrf_token"] != forms[1].fields["csrf_token"]
+        assert forms[0].fields["key"] != forms[1].fields["key"]
+        assert bob.submit(forms[1], **hand("Bob", "2", "H", "8")).status == 302
+        assert ann.submit(forms[0], **hand("Ann", "1", "C", "7")).status == 409
+        assert ann.hands(match_id) == [{"declarer": "Bob", "contract": "2H", "tricks": 8}]
+
+
+def test_a_hand_form_with_a_message_or_an_error_is_drawn_for_its_phone(client, actions):
+    match_id = rubber(actions)
+    url = f"/m/{match_id}/hand/new"
+    assert "Hand 2 saved. Undo" in actions.text(url)  # the answer of the save, once
+    assert "Hand 2 saved" not in actions.text(url)
+    refused = client.post(url, data={"declarer": "Ann", "level": "9"})
+    assert refused.status_code == 200
+    assert "Not saved" in visible_text(refused)
+    assert "Not saved" not in actions.text(url)
+
+
 def test_a_304_keeps_this_phones_token_and_another_session_gets_its_own_page(tmp_path):
     """With CSRF on: a second phone sending the first phone's ETag gets a page
     of its own (its token differs); the first phone's kept page still saves."""
@@ -164,21 +248,73 @@ def test_a_304_keeps_this_phones_token_and_another_session_gets_its_own_page(tmp
         assert ann.hands(match_id) == [{"end": True}]
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_csrf_field_drawn_once_is_the_one_wtforms_draws(tmp_path, enabled):
+    """The match page's many buttons share one CSRF field, drawn without building
+    a form: the same bytes as WTForms' own field, or nothing with CSRF off."""
+    app = create_app(
+        {"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "kept", "WTF_CSRF_ENABLED": enabled}
+    )
+    with app.test_request_context("/m/x"):
+        form = ConfirmForm()
+        expected = str(form.csrf_token()) if enabled else ""
+        assert str(drawn_once().csrf_token) == expected
+        assert (
+            expected.startswith('<input id="csrf_token" name="csrf_token" type="hidden" value="')
+            == enabled
+        )
+
+
+def test_requests_reuse_their_store_connections_until_the_store_is_replaced(
+    app, client, actions, monkeypatch
+):
+    """A request borrows an idle connection to the store and gives it back (opening
+    one cost a tenth of a page); once they are closed, as `scorekeeper restore`
+    does before it puts a backup in place, the next page reads the new file."""
+    match_id = actions.start("rubber", PLAYERS)
+    database = app.config["DATABASE"]
+    copy = Path(database).with_name("copy.db")
+    store.backup(database, copy)  # the match with no hand
+    actions.save_hand(match_id, hand("Ann", "1", "C", "7"))
+    opened: list[str] = []
+    real_connect = sqlite3.connect
+
+    def counted(path, *args, **kwargs):
+        opened.append(Path(path).name)
+        return real_connect(path, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", counted)
+    for _ in range(3):
+        assert "1 1♣ by Ann" in actions.text(f"/m/{match_id}")
+    assert opened == []
+
+    store.close_idle(database)  # as `scorekeeper restore` does, with no server running
+    os.replace(copy, database)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    drawn_page = actions.text(f"/m/{match_id}")
+    assert "1 1♣ by Ann" not in drawn_page
+    assert opened == ["t.db"]
+
+
 def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
     kept = Recent(3, 10**9, drawn.Drawing.size)
     monkeypatch.setattr(drawn, "_drawings", kept)
     matches = [actions.start("rubber", PLAYERS) for _ in range(5)]
     for match_id in matches:
-        actions.page(f"/m/{match_id}/hand/new")  # the start's message, shown once
+        actions.page(f"/m/{match_id}/hand/new")
         actions.page(f"/m/{match_id}")
     assert drawn.kept_drawings()[0] == 3
     assert [kept.get((m, 1)) is not None for m in matches] == [False, False, True, True, True]
     # By size: a drawing weighs its changes (estimated) and the parts drawn of it.
     newest = kept.get((matches[-1], 1))
-    # Kept per language too: each phone draws the page in its own (views/language.py).
-    assert list(newest.parts) == [("matches/_live_match.html", (None, None), "", "en")]
+    # Kept per address, language and text size too: each phone draws the page in its own.
+    assert list(newest.parts) == [
+        ("hand form", f"/m/{matches[-1]}/hand/new?", None, "", "en", 100),
+        ("matches/_live_match.html", (None, None), "", "en", 100),
+    ]
     one = newest.size()
-    assert one == drawn.CHANGE_SIZE + len(newest.parts[list(newest.parts)[0]])
+    assert one == drawn.CHANGE_SIZE + sum(len(part) for part in newest.parts.values())
     kept.most_size = one
     kept.grown((matches[-1], 1), newest)
     assert drawn.kept_drawings() == (1, one)

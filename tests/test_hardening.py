@@ -352,6 +352,7 @@ def _read_only(monkeypatch):
         return real(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
 
     monkeypatch.setattr(store.sqlite3, "connect", connect)
+    store.close_idle()  # the requests' kept connections: the next one opens the store so
 
 
 def _disk_full(monkeypatch):
@@ -372,6 +373,7 @@ def _disk_full(monkeypatch):
         return db
 
     monkeypatch.setattr(store, "connect", connect)
+    store.close_idle()  # the requests' kept connections: the next one opens the store so
 
 
 @pytest.mark.parametrize("fault", ["read-only", "disk full"])
@@ -413,6 +415,7 @@ def test_an_unopenable_database_answers_503_not_500(actions, monkeypatch):
         raise sqlite3.OperationalError("unable to open database file")
 
     monkeypatch.setattr(store.sqlite3, "connect", broken)
+    store.close_idle()  # the requests' kept connections: the next one must open the store
     answer = actions.client.get(f"/m/{match_id}")
     assert answer.status_code == 503 and NOT_SAVED in visible_text(answer)
 

@@ -361,6 +361,25 @@ def test_a_singular_may_leave_out_its_number_and_is_still_sound(tmp_path):
     assert catalog_problems(tmp_path) == {"fr": []}
 
 
+@pytest.mark.parametrize(
+    "said, sound",
+    [
+        ("每 %(num)d 分 %(amount)s", True),  # the plural's words, its number kept
+        ("每分 %(amount)s", False),  # the number dropped: wrong for 3 points
+        ("每 %(num)d 分 %(amount)s %(x)s", False),  # a placeholder the code never gives
+    ],
+)
+def test_a_language_with_one_plural_form_is_checked_against_the_plural(tmp_path, said, sound):
+    """Chinese says every count with one form: it must keep the plural's
+    placeholders (the singular "per point" has no number to keep)."""
+    _catalog(
+        tmp_path,
+        "zh_Hans_CN",
+        (("%(amount)s per point", "%(amount)s per %(num)d points"), (said,), ["python-format"]),
+    )
+    assert (catalog_problems(tmp_path)["zh_Hans_CN"] == []) is sound
+
+
 def test_a_po_changed_after_compiling_is_stale_until_compiled_again(tmp_path):
     po = _catalog(tmp_path, "sv", ("Rules", "Regler"))
     assert stale(tmp_path) == ["sv"]  # never compiled

@@ -279,6 +279,7 @@ def everything(instance: Path) -> dict[str, object]:
             answer = client.get(f"/g/{group_id}/{page}")
             assert answer.status_code == 200
             seen[f"/g/{group_id}/{page}"] = answer.text
+    store.close_idle(app.config["DATABASE"])  # the app is done: no file of it stays open
     return seen
 
 

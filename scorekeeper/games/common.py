@@ -7,15 +7,23 @@ Nothing here knows about Flask or the database. A variant module builds on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from ..speech import _, english
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SUITS = ("C", "D", "H", "S")
 MAJORS = ("H", "S")
 MINORS = ("C", "D")
 STRAIN_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-STRAIN_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
+STRAIN_NAME = {
+    "C": _("clubs"),
+    "D": _("diamonds"),
+    "H": _("hearts"),
+    "S": _("spades"),
+    "NT": _("no trumps"),
+}
 HCP_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
 HCP_IN_DECK = 40
 DOUBLING_SUFFIX = {0: "", 1: "X", 2: "XX"}
@@ -57,16 +65,23 @@ class Problem:
     hand_number: int | None = None
 
     def __str__(self) -> str:
-        where = [f"hand {self.hand}"] if self.hand is not None else []
-        where += [part for part in (self.within, self.field) if part]
-        return ": ".join([*where, self.message])
+        """The line as the command line prints it (English there; a page asking
+        in a request reads it in its own language)."""
+        return self._said(self.hand)
 
     def read(self) -> str:
-        """The line as the table app shows it: the hand named by the number players
-        read, not by its place in the match file (which the command line names)."""
-        if self.hand_number is None:
-            return str(self)
-        return str(replace(self, hand=self.hand_number))
+        """The line as the table app shows it, in the reader's language: the hand
+        named by the number players read, not by its place in the match file
+        (which the command line names). Field names stay as the file spells them."""
+        return self._said(self.hand if self.hand_number is None else self.hand_number)
+
+    def _said(self, hand: int | None) -> str:
+        text: str = self.message
+        for part in reversed([part for part in (self.within, self.field) if part]):
+            text = _("%(field)s: %(problem)s", field=part, problem=text)
+        if hand is None:
+            return text
+        return _("hand %(number)d: %(problem)s", number=hand, problem=text)
 
 
 # --- bids and contracts ----------------------------------------------------
@@ -95,14 +110,13 @@ class Bid:
 
 def parse_bid(text: Any, max_level: int = 7) -> Bid:
     """Parse `"3NT"` into a Bid; raise ValueError with a player-facing message."""
-    if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a bid like 1C, 3NT or 7S")
+    if not isinstance(text, str) or not _BID_RE.match(text.strip().upper()):
+        raise ValueError(_("%(typed)s is not a bid like 1C, 3NT or 7S", typed=repr(text)))
     match = _BID_RE.match(text.strip().upper())
-    if not match:
-        raise ValueError(f"{text!r} is not a bid like 1C, 3NT or 7S")
+    assert match is not None
     level = int(match.group(1))
     if not 1 <= level <= max_level:
-        raise ValueError(f"level {level} is not allowed, use 1–{max_level}")
+        raise ValueError(_level_refused(level, max_level))
     return Bid(level, match.group(2))
 
 
@@ -131,16 +145,25 @@ class Contract:
 
 def parse_contract(text: Any, max_level: int | None = 7) -> Contract:
     """Parse `"4SX"`; `max_level=None` allows any level (the Top Game)."""
-    if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a contract like 4S, 3NTX or 6HXX")
+    if not isinstance(text, str) or not _CONTRACT_RE.match(text.strip().upper()):
+        raise ValueError(_("%(typed)s is not a contract like 4S, 3NTX or 6HXX", typed=repr(text)))
     match = _CONTRACT_RE.match(text.strip().upper())
-    if not match:
-        raise ValueError(f"{text!r} is not a contract like 4S, 3NTX or 6HXX")
+    assert match is not None
     level = int(match.group(1))
     if max_level is not None and not 1 <= level <= max_level:
-        raise ValueError(f"level {level} is not allowed, use 1–{max_level}")
+        raise ValueError(_level_refused(level, max_level))
     doubled = {None: 0, "X": 1, "XX": 2}[match.group(3)]
     return Contract(level, match.group(2), doubled)
+
+
+def _level_refused(level: int, most: int) -> str:
+    return _("level %(level)d is not allowed, use 1–%(most)d", level=level, most=most)
+
+
+def refusal(error: ValueError) -> str:
+    """What a parse refused, as a problem to show: the sentence itself (said in
+    the reader's language when shown), not `str(error)` (said now)."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
 
 
 def contract_text(contract: str) -> str:
@@ -155,6 +178,14 @@ def overtricks(contract: Contract, tricks: int) -> int:
 
 def undertricks(contract: Contract, tricks: int) -> int:
     return max(0, contract.needed - tricks)
+
+
+def together(players: list[str]) -> str:
+    """Players named together in a sentence: "Ann and Bob" (three: "Ann and Bob
+    and Cy", as the rules always wrote it), said in the reader's language."""
+    if len(players) == 1:
+        return players[0]
+    return _("%(first)s and %(second)s", first=together(players[:-1]), second=players[-1])
 
 
 def next_player(players: list[str], player: str, steps: int = 1) -> str:
@@ -182,7 +213,10 @@ class Checks:
         for key in record:
             if key not in allowed:
                 allowed_text = ", ".join(sorted(allowed))
-                self.fail(key_name(key), f"unknown field; allowed here: {allowed_text}")
+                self.fail(
+                    key_name(key),
+                    _("unknown field; allowed here: %(allowed)s", allowed=allowed_text),
+                )
 
     def fail(self, field_name: str, message: str) -> None:
         if (field_name, message) not in self.problems:
@@ -201,7 +235,7 @@ class Checks:
 
     def absent(self, name: str, why: str) -> None:
         if name in self.record:
-            self.fail(name, f"must be left out {why}")
+            self.fail(name, _("must be left out %(why)s", why=why))
 
     def only(self, allowed: set[str], why: str) -> None:
         """Every field outside `allowed` must be absent (e.g. on a passed-out hand)."""
@@ -212,25 +246,29 @@ class Checks:
     def get_int(self, name: str, low: int, high: int, required: bool = True) -> int | None:
         if name not in self.record:
             if required:
-                self.fail(name, f"missing; give a whole number {low}–{high}")
+                self.fail(
+                    name, _("missing; give a whole number %(low)d–%(high)d", low=low, high=high)
+                )
             return None
         value = self.record[name]
         if not _is_int(value):
-            self.fail(name, f"{value!r} is not a whole number; allowed {low}–{high}")
+            message = "%(typed)s is not a whole number; allowed %(low)d–%(high)d"
+            self.fail(name, _(message, typed=repr(value), low=low, high=high))
             return None
         if not low <= value <= high:
-            self.fail(name, f"{value} is out of range; allowed {low}–{high}")
+            message = "%(value)d is out of range; allowed %(low)d–%(high)d"
+            self.fail(name, _(message, value=value, low=low, high=high))
             return None
         return value
 
     def get_bool(self, name: str, required: bool = False) -> bool | None:
         if name not in self.record:
             if required:
-                self.fail(name, "missing; give true or false")
+                self.fail(name, _("missing; give true or false"))
             return None
         value = self.record[name]
         if not isinstance(value, bool):
-            self.fail(name, f"{value!r} is not true or false")
+            self.fail(name, _("%(typed)s is not true or false", typed=repr(value)))
             return None
         return value
 
@@ -239,40 +277,47 @@ class Checks:
         if name not in self.record:
             return False
         if self.record[name] is not True:
-            self.fail(name, f"{self.record[name]!r} is not allowed; give true or leave it out")
+            typed = repr(self.record[name])
+            self.fail(name, _("%(typed)s is not allowed; give true or leave it out", typed=typed))
             return False
         return True
 
     def get_player(
-        self, name: str, among: list[str], required: bool = True, what: str = "one of"
+        self, name: str, among: list[str], required: bool = True, what: str | None = None
     ) -> str | None:
+        """`what` names the players allowed, before their list: "one of" by default."""
+        what = what if what is not None else _("one of")
+        players = ", ".join(among)
         if name not in self.record:
             if required:
-                self.fail(name, f"missing; give {what} {', '.join(among)}")
+                self.fail(name, _("missing; give %(what)s %(players)s", what=what, players=players))
             return None
         value = self.record[name]
         if not isinstance(value, str) or value not in among:
-            self.fail(name, f"{value!r} is not {what} {', '.join(among)}")
+            message = "%(typed)s is not %(what)s %(players)s"
+            self.fail(name, _(message, typed=repr(value), what=what, players=players))
             return None
         return value
 
     def get_contract(self, name: str, max_level: int | None = 7) -> Contract | None:
         if name not in self.record:
-            self.fail(name, "missing; give a contract like 4S, 3NTX or 6HXX")
+            self.fail(name, _("missing; give a contract like 4S, 3NTX or 6HXX"))
             return None
         try:
             return parse_contract(self.record[name], max_level)
         except ValueError as exc:
-            self.fail(name, str(exc))
+            self.fail(name, refusal(exc))
             return None
 
     def get_strain(self, name: str) -> str | None:
         if name not in self.record:
-            self.fail(name, "missing; give C, D, H, S or NT")
+            self.fail(name, _("missing; give C, D, H, S or NT"))
             return None
         value = self.record[name]
         if not isinstance(value, str) or value.upper() not in STRAINS:
-            self.fail(name, f"{value!r} is not a strain; allowed C, D, H, S, NT")
+            self.fail(
+                name, _("%(typed)s is not a strain; allowed C, D, H, S, NT", typed=repr(value))
+            )
             return None
         return value.upper()
 
@@ -346,7 +391,7 @@ class HandResult:
             "dealer": self.dealer,
             "counted": self.counted,
             "scores": dict(self.scores),
-            "explanation": list(self.explanation),
+            "explanation": [english(line) for line in self.explanation],
         }
 
 
@@ -467,7 +512,7 @@ class Game:
     # -- shared behaviour ----------------------------------------------------
     def end_match(self, number: int) -> HandResult:
         """The `{"end": true}` marker: the players stopped early."""
-        return HandResult(number, None, False, self.zero(), ["The players stopped here."])
+        return HandResult(number, None, False, self.zero(), [_("The players stopped here.")])
 
     def zero(self) -> dict[str, int]:
         return {p: 0 for p in self.players}

@@ -31,6 +31,7 @@ from typing import Any
 from ..charts import Series, running_chart
 from ..model import Match
 from ..sheets import hand_rows
+from ..speech import N_, _
 from ..words import hand_words
 from .common import Details, Game, HandResult, Outcome
 from .facts import GameStats
@@ -42,6 +43,13 @@ GAMES_FOLDER = Path(__file__).resolve().parent
 def stem(variant_id: str) -> str:
     """A variant id as a file name: top-game -> top_game."""
     return variant_id.replace("-", "_")
+
+
+# The chart's title: what its lines show, after each entry (the kit's noun).
+_AFTER_EACH = {
+    "Hand": N_("%(what)s after each hand"),
+    "Game": N_("%(what)s after each game"),
+}
 
 
 @dataclass(frozen=True)
@@ -83,8 +91,8 @@ class GameKit:
     log_words: Callable[[Details], tuple[str, str] | None] | None = None
     # The chart of the running score: what its lines show as the players call
     # it ("Pegs"; the title adds "after each hand") and the word of its y axis.
-    chart_title: str = "Running score"
-    chart_unit: str = "Points"
+    chart_title: str = _("Running score")
+    chart_unit: str = _("Points")
     # Who has a line on it: the sides that share one score, each named as the
     # sheet names it with the players it stands for; None: one line per player.
     sides: Callable[[Match, Outcome], list[tuple[str, list[str]]]] | None = None
@@ -160,7 +168,7 @@ class GameKit:
         noun = self.noun
         return running_chart(
             chart_id="score-chart",
-            title=f"{self.chart_title} after each {noun.lower()}",
+            title=_(_AFTER_EACH.get(noun, _AFTER_EACH["Hand"]), what=self.chart_title),
             noun=noun,
             unit=self.chart_unit,
             hands=hands,

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Stake
+from ..speech import _
 from ..words import minus, signed
 from .common import Outcome, Summary, partnerships
 
@@ -30,9 +31,9 @@ class Settlement:
     # The name of the kind (docs/settlement.md), and the page explaining it
     # (templates/settlement/<name>.html).
     name: str = ""
-    totals_heading = "Totals"
+    totals_heading = _("Totals")
     # Said on the settle page while the match is not finished.
-    unfinished_note = "this is what everyone would pay if you stopped now."
+    unfinished_note = _("this is what everyone would pay if you stopped now.")
 
     @property
     def explanation_template(self) -> str:
@@ -64,7 +65,7 @@ class Settlement:
 
     def empty_note(self, outcome: Outcome) -> str:
         """Said where the payments would be when nobody pays."""
-        return "Nobody owes anything."
+        return _("Nobody owes anything.")
 
 
 class ZeroSum(Settlement):
@@ -123,8 +124,8 @@ class Pegging(Settlement):
     """Only a won game is settled: each player who did not win pays the stake once."""
 
     name = "pegging"
-    totals_heading = "Pegs"
-    unfinished_note = "nothing is owed until someone wins the game."
+    totals_heading = _("Pegs")
+    unfinished_note = _("nothing is owed until someone wins the game.")
 
     def balances(self, outcome: Outcome, stake: Fraction, rate: Fraction) -> dict[str, Fraction]:
         players = outcome.players
@@ -142,14 +143,17 @@ class Pegging(Settlement):
 
     def basis(self, outcome: Outcome) -> dict[str, str]:
         if not outcome.finished:
-            return dict.fromkeys(outcome.players, "game not won yet")
-        return {p: "won" if p in outcome.winners else "did not win" for p in outcome.players}
+            return dict.fromkeys(outcome.players, _("game not won yet"))
+        won, lost = _("won"), _("did not win")
+        return {p: won if p in outcome.winners else lost for p in outcome.players}
 
     def stake_words(self, stake: Stake) -> str:
-        return f"{stake.money} a game from each player who does not win"
+        return _("%(money)s a game from each player who does not win", money=stake.money)
 
     def empty_note(self, outcome: Outcome) -> str:
-        return "Settled when the game is won." if not outcome.finished else "Nobody owes anything."
+        if not outcome.finished:
+            return _("Settled when the game is won.")
+        return _("Nobody owes anything.")
 
 
 ZERO_SUM = ZeroSum()

@@ -13,6 +13,7 @@ from typing import Any
 from ..games.catalog import game_for
 from ..games.common import Details, HandResult, LogFacts, Outcome, _is_int
 from ..model import Match
+from ..speech import _, joined
 from ..words import tricks_needed
 
 HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]
@@ -24,8 +25,8 @@ def made_or_down(contract: str, tricks: Any) -> str:
     if not _is_int(tricks) or needed is None:
         return ""
     if tricks < needed:
-        return f"down {needed - tricks}"
-    return "made" if tricks == needed else f"made +{tricks - needed}"
+        return _("down %(down)d", down=needed - tricks)
+    return _("made") if tricks == needed else _("made +%(over)d", over=tricks - needed)
 
 
 def _own_words(variant: str | None, details: Details | None) -> tuple[str, str] | None:
@@ -45,15 +46,16 @@ def hand_columns(
     tricks = facts.tricks if facts.tricks is not None else record.get("tricks")
     outcome = ""
     if record.get("end"):
-        outcome = "stopped here"
+        outcome = _("stopped here")
     elif record.get("passed_out") or facts.passed_out or contract == "passed":
-        contract, tricks, outcome = "", None, "passed out"
+        contract, tricks, outcome = "", None, _("passed out")
     elif facts.redeal:
-        outcome = "dealt again"
+        outcome = _("dealt again")
     elif record.get("scrapped") or facts.scrapped:
-        outcome = "scrapped"
+        outcome = _("scrapped")
     elif "misinformation" in record:
-        outcome = f"wrong dummy information from {record['misinformation']}"
+        informer = record["misinformation"]
+        outcome = _("wrong dummy information from %(player)s", player=informer)
     elif (own := _own_words(variant, details)) is not None:
         contract, outcome = own
     elif isinstance(contract, str) and contract:
@@ -81,13 +83,13 @@ def log_table(match: Match, outcome: Outcome | None) -> list[list[Any]]:
                 # and an entry the rules could not replay have none.
                 (result.hand if result.hand is not None else "") if result else "",
                 (result.dealer or "") if result else "",
-                ("yes" if result.counted else "no") if result else "",
+                (_("yes") if result.counted else _("no")) if result else "",
                 *hand_columns(record, result, match.variant),
                 *[(result.scores[p] if result else "") for p in match.players],
-                " | ".join(result.explanation) if result else "",
+                joined(" | ", result.explanation) if result else "",
             ]
         )
     if outcome:
         blank = [""] * (len(HAND_COLUMNS) - 1)
-        rows.append(["total", *blank, *[outcome.totals[p] for p in match.players], ""])
+        rows.append([_("total"), *blank, *[outcome.totals[p] for p in match.players], ""])
     return rows

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message, TranslationError
-from babel.messages.checkers import checkers
+from babel.messages.checkers import _validate_format, checkers, python_format
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
@@ -99,9 +99,17 @@ def message_problems(message: Message, catalog: Catalog) -> list[str]:
     if message.fuzzy:
         problems.append(f"{where}: marked fuzzy (check it, then remove the mark)")
     # Babel's own checkers: plural forms per the catalog's header, %-placeholders.
+    # A language with one plural form (Chinese) says every count with the plural's
+    # words: its one form is checked against the plural, not the singular, whose
+    # placeholders may leave the number out ("one point" has no %(num)d).
+    one_form = isinstance(message.id, tuple) and len(strings) == 1
     for checker in checkers:
         try:
-            checker(catalog, message)
+            if one_form and checker is python_format:
+                if "python-format" in message.flags:
+                    _validate_format(message.id[-1], strings[0])
+            else:
+                checker(catalog, message)
         except TranslationError as error:
             problems.append(f"{where}: {error}")
     ids = message.id if isinstance(message.id, tuple) else (message.id,)

@@ -12,6 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from flask import Response, current_app, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from .. import groups as g
 from .. import pdf
@@ -43,6 +45,29 @@ def _money(amount: Decimal) -> str:
     return f"{amount:.2f}"  # ASCII minus: for spreadsheets and scripts
 
 
+# A CSV's columns by their keys; the first row says them in the reader's
+# language (docs/languages.md: the headers and words are translated, the
+# figures stay plain numbers with a decimal point, the `kind` and `figure`
+# keys stay as they are, for a spreadsheet to filter by).
+CSV_HEADERS = {
+    "kind": lazy_gettext("kind"),
+    "member": lazy_gettext("member"),
+    "to": lazy_gettext("to"),
+    "currency": lazy_gettext("currency"),
+    "matches": lazy_gettext("matches"),
+    "won": lazy_gettext("won"),
+    "amount": lazy_gettext("amount"),
+    "day": lazy_gettext("day"),
+    "game": lazy_gettext("game"),
+    "match": lazy_gettext("match"),
+    "figure": lazy_gettext("figure"),
+    "label": lazy_gettext("label"),
+    "value": lazy_gettext("value"),
+    "of": lazy_gettext("of"),
+    "counts": lazy_gettext("counts"),
+    "shown": lazy_gettext("shown"),
+}
+
 LEDGER_CSV_HEAD = [
     "kind",
     "member",
@@ -64,7 +89,7 @@ def ledger_rows(state: g.GroupState, book: GroupLedger) -> list[list[str]]:
     in_currency: dict[tuple[str, str], tuple[int, int]] = {}
     for line in book.counted:
         if line.currency is not None:
-            for member, _, won in line.parts:
+            for member, _money_part, won in line.parts:
                 p, w = in_currency.get((line.currency, member), (0, 0))
                 in_currency[(line.currency, member)] = (p + 1, w + int(won))
     rows = [LEDGER_CSV_HEAD]
@@ -75,7 +100,7 @@ def ledger_rows(state: g.GroupState, book: GroupLedger) -> list[list[str]]:
                 ["balance", member, "", currency, str(p), str(w), _money(amount), "", "", ""]
             )
     for name, p, w in book.standings:
-        if not any(name in dict(m) for _, m in book.balances):
+        if not any(name in dict(m) for _currency, m in book.balances):
             rows.append(["balance", name, "", "", str(p), str(w), "", "", "", ""])
     for line in book.counted:
         title = line.match.title or VARIANTS[line.match.variant].name
@@ -121,18 +146,18 @@ def stats_rows(stats: list[MemberStats]) -> list[list[str]]:
         return "" if v is None else str(v)
 
     for member in stats:
-        for game, figures in [("all games", member.overall)] + [
+        for game, figures in [(_("all games"), member.overall)] + [
             (VARIANTS[v].name if v in VARIANTS else v, f) for v, f in member.games.items()
         ]:
             for f in figures:
                 rows.append(
-                    [member.member, game, f.key, f.label, value(f.value), value(f.of), f.says,
-                     f.match or ""]
+                    [member.member, game, f.key, str(f.label), value(f.value), value(f.of),
+                     str(f.says), f.match or ""]
                 )  # fmt: skip
         for record in member.partners:
             rows.append(
-                [member.member, "partners", f"partner:{record.unit}", record.partner,
-                 str(record.together), str(record.won), record.says, ""]
+                [member.member, _("partners"), f"partner:{record.unit}", record.partner,
+                 str(record.together), str(record.won), str(record.says), ""]
             )  # fmt: skip
     return rows
 
@@ -148,7 +173,8 @@ def csv_response(rows: list[list[str]], name: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out)
     figures = [column in CSV_NUMBERS for column in rows[0]]
-    for row in rows:
+    writer.writerow([spreadsheet_safe(str(CSV_HEADERS.get(column, column))) for column in rows[0]])
+    for row in rows[1:]:
         writer.writerow(
             [
                 c if figure and _number(c) else spreadsheet_safe(c)
@@ -178,7 +204,9 @@ class NoPdf:
 
 def no_pdf(message: str, status: int) -> Response:
     """No PDF, said in plain text, with when to ask again."""
-    return Response(message, status=status, mimetype="text/plain", headers={"Retry-After": "5"})
+    return Response(
+        str(message), status=status, mimetype="text/plain", headers={"Retry-After": "5"}
+    )
 
 
 def pdf_response(

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
@@ -32,21 +33,44 @@ from .period import PERIODS, Chosen, chosen_period
 
 def describe(stored: store.StoredMatch, outcome: Outcome | None) -> dict[str, Any]:
     """The group page's line of a match, kept with its summary (pages.match_state's
-    words, from the replay already made)."""
+    words, from the replay already made). Kept for every phone alike, so it keeps
+    what happened (`key`, `dealer`, `winners`) and `said_state` says it in the
+    reader's language; the English words stay for a copy kept before them."""
     if outcome is None:
-        state = {"state": "needs a fix", "next": "a hand no longer fits the rules"}
+        state = {"key": "needs-fix", "state": "needs a fix"}
+        state["next"] = "a hand no longer fits the rules"
     elif not outcome.finished:
         dealer = outcome.upcoming.dealer if outcome.upcoming else None
-        state = {"state": "in progress", "next": f"{dealer} deals next" if dealer else ""}
+        state = {"key": "in-progress", "state": "in progress", "dealer": dealer or ""}
+        state["next"] = f"{dealer} deals next" if dealer else ""
     else:
         records = stored.records
         stopped = bool(records) and records[-1] == {"end": True}
         won = " & ".join(outcome.winners)
-        state = {
-            "state": "stopped" if stopped else "finished",
-            "next": f"won by {won}" if won else "",
-        }
+        key = "stopped" if stopped else "finished"
+        state = {"key": key, "state": key, "winners": won, "next": f"won by {won}" if won else ""}
     return {"title": stored.title, "deleted": stored.deleted, "state": state}
+
+
+def said_state(kept: dict[str, str]) -> dict[str, str]:
+    """A match's state as `describe` kept it, in the reader's language (the same
+    words as pages.match_state); a copy kept before `key` is shown as it was."""
+    key = kept.get("key")
+    if key == "needs-fix":
+        return {"state": _("needs a fix"), "next": _("a hand no longer fits the rules")}
+    if key == "in-progress":
+        dealer = kept.get("dealer")
+        return {
+            "state": _("in progress"),
+            "next": _("%(dealer)s deals next", dealer=dealer) if dealer else "",
+        }
+    if key in ("stopped", "finished"):
+        won = kept.get("winners")
+        return {
+            "state": _("stopped") if key == "stopped" else _("finished"),
+            "next": _("won by %(winners)s", winners=won) if won else "",
+        }
+    return kept
 
 
 @dataclass(frozen=True)
@@ -111,7 +135,7 @@ def _pay_asked(pay: dict[str, Any]) -> dict[str, Any]:
 
 def currency_words(currency: str) -> str:
     """A currency as a heading says it: "EUR", or for a stake without one, "no currency"."""
-    return currency or "no currency"
+    return currency or _("no currency")
 
 
 def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
@@ -205,7 +229,7 @@ def _lines(
     for k in kept:
         names = state.names_in(k.match_id)
         guests = state.guests_in(k.match_id)
-        shown = {**names, **{guest: f"{guest} (guest)" for guest in guests}}
+        shown = {**names, **{guest: _("%(player)s (guest)", player=guest) for guest in guests}}
         summary = k.summary.renamed(shown) if k.summary else None
         line = _line(k, names, summary, period, tuple(guests))
         lines.append(line)
@@ -266,7 +290,7 @@ def _line(
         Shown(k.listing.get("title") or "", k.variant, k.players),
         names,
         k.played,
-        k.listing.get("state") or {},
+        said_state(k.listing.get("state") or {}),
         bool(k.listing.get("deleted")),
         k.problem,
         period.holds(k.played),
@@ -330,9 +354,9 @@ def balance_charts(book: GroupLedger) -> list[dict[str, Any]]:
         chart = balance_chart(
             points,
             chart_id=f"balance-chart-{index}",
-            title=f"Running balance · {words}",
-            unit=currency or "Balance",
-            x_title="Day",
+            title=_("Running balance · %(currency)s", currency=words),
+            unit=currency or _("Balance"),
+            x_title=_("Day"),
         )
         if chart is not None:
             found.append(chart)
@@ -382,14 +406,13 @@ def payments_asked(state: g.GroupState, chosen: Chosen) -> tuple[list[dict], dic
         asked = [{**p, "date": today} for p in _suggested(suggested)]
         now = group_ledger(state, chosen)
         if suggested != now.settle_json():
-            return (
-                asked,
-                {},
-                "Not saved: the balances changed since this page was drawn."
-                + (" Nothing was stored; check the payments below and tap again."),
+            said = _(
+                "Not saved: the balances changed since this page was drawn. Nothing was"
+                " stored; check the payments below and tap again."
             )
+            return asked, {}, said
         if not now.settle:
-            return asked, {}, "There is nothing to settle."
+            return asked, {}, _("There is nothing to settle.")
         return asked, {}, None
     one, typed = _typed_payment()
     return [one], typed, None

@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from flask import Response
+from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
@@ -22,7 +23,7 @@ from ..games.catalog import VARIANTS, variant_for
 from ..model import MatchSummary
 from ..ratings import Rating, Ratings, played_order, ratings, ratings_rows
 from ..summaries import group_summaries
-from .downloads import spreadsheet_safe
+from .downloads import CSV_HEADERS, spreadsheet_safe
 from .group_ledger import describe, member_summary
 
 
@@ -35,7 +36,7 @@ def group_matches(state: g.GroupState) -> list[MatchSummary]:
         for k in group_summaries(store.get_db(), state.id, describe)
         if k.summary is not None and not k.listing.get("deleted")
     ]
-    return played_order([s for s, _ in counted], {s.key: started for s, started in counted})
+    return played_order([s for s, _started in counted], {s.key: started for s, started in counted})
 
 
 def member_place(state: g.GroupState) -> Callable[[str], tuple[int, str]]:
@@ -66,7 +67,7 @@ def rating_cards(state: g.GroupState, found: Ratings) -> list[Card]:
         chart = rating_chart(
             [_tenths(step.ordinal) for step in overall.steps],
             chart_id=f"rating-chart-{index}",
-            title=f"{member}: rating after each match",
+            title=_("%(member)s: rating after each match", member=member),
         )
         games = [  # in the order New match offers the games
             (cls.name, found.games[game][member])
@@ -91,9 +92,9 @@ def ratings_csv(state: g.GroupState) -> Response:
     rows = ratings_rows(ratings(group_matches(state)), names)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(rows[0])
+    writer.writerow([spreadsheet_safe(str(CSV_HEADERS.get(c, c))) for c in rows[0]])
     for row in rows[1:]:  # member and game are text; the others are figures
-        writer.writerow([spreadsheet_safe(row[0]), spreadsheet_safe(row[1]), *row[2:]])
+        writer.writerow([spreadsheet_safe(row[0]), spreadsheet_safe(str(row[1])), *row[2:]])
     base = re.sub(r"[^A-Za-z0-9]+", "-", state.name).strip("-").lower() or "group"
     return Response(
         out.getvalue(),

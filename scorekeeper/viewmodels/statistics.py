@@ -5,12 +5,18 @@ figures themselves are scorekeeper/stats.py's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from babel.numbers import format_decimal
+from flask_babel import gettext as _
+
+from .. import formats
 from .. import groups as g
 from ..ledger import Ledger
-from ..stats import MemberStats, statistics
+from ..stats import Figure, MemberStats, statistics
 from ..words import minus_signs
+from .period import reader_locale
 
 
 def member_stats(state: g.GroupState, book: Ledger) -> list[MemberStats]:
@@ -51,6 +57,36 @@ def figure_key(stats: list[MemberStats]) -> list[tuple[str, str]]:
     return list(found.values())
 
 
-def shown(figure: Any) -> str:
-    """A figure as a person reads it: a real minus sign."""
-    return minus_signs(figure.shown)
+def shown(figure: Figure) -> str:
+    """A figure as a person reads it, in the page's language: "3 of 5 (60%)",
+    "+12.5" with a real minus sign, "–" when there is none. English keeps its
+    figures as they always read (no grouping: "1234 of 1500")."""
+    locale = reader_locale()
+    english = locale == formats.ENGLISH
+
+    def count(n: int | Decimal) -> str:
+        return str(n) if english else formats.number(n, locale)
+
+    value = figure.value
+    if value is None:
+        return "–"
+    if figure.of is not None:
+        if figure.of == 0:  # nothing declared: no share to take (0 / 0)
+            return _("%(value)s of %(of)s", value=count(value), of=count(0))
+        share = (Decimal(100 * value) / figure.of).quantize(Decimal(1), ROUND_HALF_UP)
+        return _(
+            "%(value)s of %(of)s (%(share)s%%)",
+            value=count(value),
+            of=count(figure.of),
+            share=count(int(share)),
+        )
+    if figure.key in ("average", "best", "worst"):
+        if not value:
+            return "0"
+        if english:
+            return minus_signs(f"{value:+}")  # +12.5, −4
+        places = max(0, -Decimal(value).as_tuple().exponent)
+        pattern = "0." + "0" * places if places else "0"
+        text = format_decimal(abs(value), format=pattern, locale=locale)
+        return ("+" if value > 0 else formats.MINUS) + text
+    return count(value)

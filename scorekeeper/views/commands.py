@@ -17,6 +17,7 @@ from flask import abort, request
 
 from ..changelog import Command
 from ..db import Applied, StoredMatch, apply, get_db
+from ..drawn import keep_replayed
 from ..games.common import Problem
 from .phone import phone_name
 
@@ -90,9 +91,12 @@ def submit(match_id: str, cmd: Command, known: StoredMatch | None = None) -> App
     if cmd.revision is None:
         raise NoRevision
     try:
-        return apply(get_db(), match_id, cmd, known)
+        applied = apply(get_db(), match_id, cmd, known)
     except LookupError:
         abort(404)
+    if applied.outcome is not None:  # replayed to check it: the pages after it need not
+        keep_replayed(applied.state, applied.outcome)
+    return applied
 
 
 def change_title(applied: Applied, noun: str = "Hand") -> str:

@@ -5,6 +5,8 @@ file's problems, or "already here"."""
 from __future__ import annotations
 
 from flask import flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import db as store
 from .. import groupfile as gf
@@ -23,7 +25,11 @@ def import_group(raw: bytes, copy: bool = False):
         group = gf.read_group_file(raw)
     except MatchError as exc:
         count = len(exc.lines)
-        heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this group file."
+        heading = ngettext(
+            "Not imported: %(num)d problem in this group file.",
+            "Not imported: %(num)d problems in this group file.",
+            count,
+        )
         flash_problems([heading, *exc.lines])
         return redirect(url_for("matches.index"))
     try:
@@ -33,20 +39,26 @@ def import_group(raw: bytes, copy: bool = False):
     except gf.GroupHere as here:
         return _already_here(here)
     except g.GroupRefused as refused:
-        flash_problems(["Not imported: nothing was stored.", refused.message])
+        flash_problems([_("Not imported: nothing was stored."), refused.message])
         return redirect(url_for("matches.index"))
     remember_group(made.group_id)  # its matches are listed on its page
     if made.repeated:
         flash(cut(ALREADY.format(made.change.summary)), "info")
     else:
-        matches, payments = len(made.state.matches), len(made.state.payments)
-        copied = "a copy of " if copy else ""
-        flash(
-            f"Imported {copied}the group {made.state.name}: {len(made.state.members)} members,"
-            f" {matches} match{'' if matches == 1 else 'es'},"
-            f" {payments} payment{'' if payments == 1 else 's'}.",
-            "info",
-        )
+        state = made.state
+        counts = {
+            "group": state.name,
+            "members": ngettext("%(num)d member", "%(num)d members", len(state.members)),
+            "matches": ngettext("%(num)d match", "%(num)d matches", len(state.matches)),
+            "payments": ngettext("%(num)d payment", "%(num)d payments", len(state.payments)),
+        }
+        if copy:
+            said = _(
+                "Imported a copy of the group %(group)s: %(members)s, %(matches)s, %(payments)s."
+            )
+        else:
+            said = _("Imported the group %(group)s: %(members)s, %(matches)s, %(payments)s.")
+        flash(said % counts, "info")
     return redirect(url_for("groups.show", group_id=made.group_id))
 
 

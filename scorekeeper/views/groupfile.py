@@ -5,6 +5,7 @@ group_import, as this does)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, flash, redirect, url_for
+from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groupfile as gf
@@ -37,7 +38,7 @@ def import_copy():
     its own with its own matches."""
     form = ImportForm()
     if not form.validate_on_submit():
-        for message in form.match_file.errors or ["The form expired; try again."]:
+        for message in form.match_file.errors or [_("The form expired; try again.")]:
             flash(message, "error")
         return redirect(url_for("matches.index"))
     raw = form.match_file.data.read(gf.MAX_GROUP_FILE_BYTES + 1)

@@ -19,6 +19,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
@@ -100,7 +102,13 @@ def load_group_or_404(group_id: str) -> g.GroupState:
 def _change_lines(changes: list[g.GroupChange]) -> list[str]:
     asking = phone_name()
     return [
-        f"{c.summary} — from {who(c.device, asking)}, {changed_words(c.created)}" for c in changes
+        _(
+            "%(change)s — from %(phone)s, %(when)s",
+            change=c.summary,
+            phone=who(c.device, asking),
+            when=changed_words(c.created),
+        )
+        for c in changes
     ]
 
 
@@ -112,13 +120,23 @@ def _share(state: g.GroupState) -> dict:
 
 
 def _stakes(state: g.GroupState) -> list[tuple[str, str]]:
-    """(game, stake in words) for each stake the group has, every game first."""
+    """(game, stake in words) for each stake the group has, every game first, in
+    the page's language (the history keeps groups._stake_words' English)."""
     order = [g.EVERY_GAME, *VARIANTS]
     return [
-        (g.game_name(game), g._stake_words(state.stakes[game]))
+        (_("every game") if game == g.EVERY_GAME else g.game_name(game), _stake(state.stakes[game]))
         for game in order
         if game in state.stakes
     ]
+
+
+def _stake(stake: dict | None) -> str:
+    """A stake as the page says it: "0.50 EUR per point", "1 per 100 points"."""
+    if not stake:
+        return _("no stake")
+    amount = f"{stake['amount']} {stake['currency']}" if stake.get("currency") else stake["amount"]
+    per = stake.get("per", 1)
+    return ngettext("%(amount)s per point", "%(amount)s per %(num)d points", per, amount=amount)
 
 
 def _page(
@@ -220,7 +238,8 @@ def _live_answer(group_id: str | None):
     if revision is None:
         abort(404)
     mark = matches_mark(db, group_id)  # a hand saved in one of its matches: the ledger moved
-    etag = f"g{revision}-{since}-{mark}"
+    # The changes are said in the page's language: another language, another answer.
+    etag = f"g{revision}-{since}-{mark}-{get_locale()}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
@@ -274,7 +293,7 @@ def new():
             if made.repeated:
                 flash(cut(ALREADY.format(made.change.summary)), "info")
             else:
-                flash(f"Group started: {made.state.name}.", "info")
+                flash(_("Group started: %(group)s.", group=made.state.name), "info")
                 note = look_alike_note([m.name for m in made.state.members], "member")
                 if note:
                     flash(note, "info")
@@ -332,8 +351,12 @@ def _submit(
         state = load_group_or_404(group_id)
         if refused.stale:
             changed = _change_lines(refused.stale)
-            what = "the group changed since this page was drawn"
-            errors = {"form": f"Not saved: {what}. Nothing was stored; check and save again."}
+            errors = {
+                "form": _(
+                    "Not saved: the group changed since this page was drawn. Nothing was"
+                    " stored; check and save again."
+                )
+            }
             answer = _page(state, errors=errors, typed=typed, changed=changed, status=409)
             raise _Answer(answer) from None
         errors = {where if refused.field == "name" else "form": refused.message}
@@ -351,7 +374,8 @@ def _done(
     was stored once already: a double tap, Back and the same again), and a note
     on names that look alike when there is one."""
     summary = applied.change.summary
-    said = ALREADY.format(summary) if applied.repeated else f"{summary}.{message}"
+    said = f"{summary}. {message}" if message else f"{summary}."  # two sentences
+    said = ALREADY.format(summary) if applied.repeated else said
     flash(cut(said), "info")
     if note:
         flash(note, "info")
@@ -456,7 +480,7 @@ def stake(group_id: str):
             applied = g.apply_group(store.get_db(), group_id, cmd)
         except g.GroupRefused as refused:
             if refused.stale:
-                problems = ["The group changed since this form was drawn; nothing was stored:"]
+                problems = [_("The group changed since this form was drawn; nothing was stored:")]
                 problems += _change_lines(refused.stale)
                 state = load_group_or_404(group_id)
             else:
@@ -485,7 +509,7 @@ def remove_match(group_id: str, match_id: str):
         applied = _submit(group_id, g.REMOVE_MATCH, {"match": match_id})
     except _Answer as answer:
         return answer.response
-    return _done(group_id, applied, " The match itself is kept.", "#ledger")
+    return _done(group_id, applied, _("The match itself is kept."), "#ledger")
 
 
 @bp.post("/g/<match:group_id>/pay")
@@ -518,8 +542,10 @@ def pay(group_id: str):
         state = load_group_or_404(group_id)
         if refused.stale:
             errors = {
-                "form": "Not saved: the group changed since this page was drawn (another"
-                " phone may have marked it paid). Nothing was stored; check and save again."
+                "form": _(
+                    "Not saved: the group changed since this page was drawn (another"
+                    " phone may have marked it paid). Nothing was stored; check and save again."
+                )
             }
             changed = _change_lines(refused.stale)
             return _page(state, errors=errors, typed=typed, changed=changed, status=409)
@@ -583,13 +609,13 @@ def add_match(group_id: str):
             if cmd.revision is None:
                 raise g.GroupRefused(NO_REVISION)
             if stored is None:
-                raise g.GroupRefused("There is no match at that address.", field="match")
+                raise g.GroupRefused(_("There is no match at that address."), field="match")
             applied = g.apply_group(db, group_id, cmd)
         except g.GroupRefused as refused:
             state = load_group_or_404(group_id)
             lines = _change_lines(refused.stale) if refused.stale else []
             message = (
-                "Not added: the group changed since this form was drawn. Nothing was stored."
+                _("Not added: the group changed since this form was drawn. Nothing was stored.")
                 if refused.stale
                 else refused.message
             )
@@ -599,9 +625,9 @@ def add_match(group_id: str):
     stored = store.load_match(db, match_id) if match_id else None
     problem = None
     if pasted and stored is None:
-        problem = "There is no match at that address: paste the address of its match page."
+        problem = _("There is no match at that address: paste the address of its match page.")
     elif stored is not None and match_id in state.matches:
-        problem = "This match is already in the group."
+        problem = _("This match is already in the group.")
     return _mapping_page(state, stored if not problem else None, pasted, problem, "match")
 
 
@@ -647,8 +673,10 @@ def remap(group_id: str, match_id: str):
             return redirect(url_for("groups.show", group_id=group_id) + "#ledger")
         lines = _change_lines(refused.stale) if refused.stale else []
         message = (
-            "Not saved: the group changed since this form was drawn. Nothing was stored;"
-            " your choices are below: check them and save again."
+            _(
+                "Not saved: the group changed since this form was drawn. Nothing was stored;"
+                " your choices are below: check them and save again."
+            )
             if refused.stale
             else refused.message
         )
@@ -713,7 +741,7 @@ def import_file(group_id: str):
     form = ImportForm()
     back = redirect(url_for("groups.add_match", group_id=group_id))
     if not form.validate_on_submit():
-        for message in form.match_file.errors or ["The form expired; try again."]:
+        for message in form.match_file.errors or [_("The form expired; try again.")]:
             flash(message, "error")
         return back
     raw = form.match_file.data.read(MAX_FILE_BYTES + 1)
@@ -722,17 +750,19 @@ def import_file(group_id: str):
             raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
         match = loads(raw.decode("utf-8"), max_entries=MAX_ENTRIES)
     except UnicodeDecodeError:
-        flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
+        flash(_("The file is not a UTF-8 text file; choose a match file (.json)."), "error")
         return back
     except MatchError as exc:
-        count = len(exc.lines)
-        flash_problems(
-            [f"Not imported: {count} problem{'' if count == 1 else 's'} in this file.", *exc.lines]
+        heading = ngettext(
+            "Not imported: %(num)d problem in this file.",
+            "Not imported: %(num)d problems in this file.",
+            len(exc.lines),
         )
+        flash_problems([heading, *exc.lines])
         return back
     created = store.create_match(store.get_db(), match, device=phone_name(), submission=form_key())
     remember(created.match_id)
-    flash("Imported. Now say who each player is in the group, then Add.", "info")
+    flash(_("Imported. Now say who each player is in the group, then Add."), "info")
     return redirect(url_for("groups.add_match", group_id=group_id, match=created.match_id))
 
 

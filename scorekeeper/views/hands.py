@@ -24,11 +24,14 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
+from markupsafe import Markup
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
+from ..drawn import kept_at, part
 from ..entry import HandEntry
 from ..games.catalog import score_line
 from ..games.common import NextHand, Outcome
@@ -42,15 +45,16 @@ from .commands import (
     change_title,
     command,
     form_key,
+    form_revision,
     form_undoes,
     sent_by_script,
     submit,
 )
 from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
-from .pages import Loaded, load_or_404
+from .pages import CSRF_MARK, KEY_MARK_HTML, Loaded, load_or_404, page_variant, this_phones
 from .phone import phone_name, remember
-from .same_deal import SameDeal, in_a_line, same_deal
+from .same_deal import Replayed, SameDeal, in_a_line, same_deal
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<match:match_id>")
 
@@ -173,7 +177,9 @@ def _without_session(page: _Answer) -> None:
     if stale:  # as for any stale form: drawn again on the match as it is now
         flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
         page.changed, page.before = change_lines(stale, entry.noun), None
-        page.two_versions = same_deal(entry, stored, stale, page.hand_key, page.form, phone_name())
+        page.two_versions = same_deal(
+            entry, stored, stale, page.hand_key, page.form, phone_name(), _known(page)
+        )
     else:
         page.problems = [SESSION_LOST]
 
@@ -204,15 +210,33 @@ def _save(page: _Answer, position: int, upcoming: NextHand | None):
     return None
 
 
+def _known(page: _Answer) -> list[Replayed]:
+    """The replays at hand of the match: as `page` loaded it, and as the refused
+    form was drawn from it (every phone at the table drew it: kept)."""
+    known: list[Replayed] = [(page.loaded.stored, page.loaded.outcome)]
+    revision = form_revision()
+    drawing = kept_at(page.match_id, revision) if revision is not None else None
+    if drawing is not None:
+        known.append((drawing.stored, drawing.outcome))
+    return known
+
+
 def _refused(page: _Answer, refusal: Refused, position: int, upcoming: NextHand | None):
     page.rejected = True
     entry = page.entry
     if refusal.stale:
         page.changed = change_lines(refusal.stale, entry.noun)
+        known = _known(page)
         page.loaded = load_or_404(page.match_id)  # draw the form again on the match as it is now
         page.before = None
         page.two_versions = same_deal(
-            entry, page.loaded.stored, refusal.stale, page.hand_key, page.form, phone_name()
+            entry,
+            page.loaded.stored,
+            refusal.stale,
+            page.hand_key,
+            page.form,
+            phone_name(),
+            [*_known(page), *known],
         )
     elif refusal.problems:
         number = position + 1
@@ -245,16 +269,56 @@ def _drawn(page: _Answer, session_lost: bool):
         except MatchError as exc:
             flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
-    upcoming = page.before.upcoming
-    if page.form is None:
-        stored = loaded.stored
-        data = None if hand_key is None else entry.from_record(stored.hands[position].record)
-        page.form = entry.form(formdata=None, data=data)
-    entry.prepare(page.form, loaded.stored.players, upcoming)
+    if _the_same_for_every_phone(page, session_lost):
+        return _kept_form(page, position), 200
+    _prepared(page, position)
     return _rendered(page, position, session_lost)
 
 
+def _the_same_for_every_phone(page: _Answer, session_lost: bool) -> bool:
+    """A form as every phone at the table is drawn it after a change: nothing
+    typed, refused or changed under it, no message waiting to be shown."""
+    return (
+        request.method == "GET"
+        and not session_lost
+        and page.loaded.drawing is not None
+        and page.form is None
+        and not (page.problems or page.changed or page.rejected or page.two_versions)
+        and not session.get("_flashes")
+    )
+
+
+def _kept_form(page: _Answer, position: int) -> Markup:
+    """The form's page drawn once for its revision (drawn.py), then given this
+    phone's CSRF token and fresh one-time keys."""
+
+    def render() -> str:
+        _prepared(page, position)
+        text = _render(page, position, key_mark=KEY_MARK_HTML)
+        token = str(page.form.csrf_token) if "csrf_token" in page.form else ""
+        return text.replace(token, CSRF_MARK) if token else text
+
+    # A whole page: its foot's switches come back to the address it was asked at.
+    name = ("hand form", request.full_path, page.hand_key, *page_variant())
+    return this_phones(part(page.loaded.drawing, name, render))
+
+
+def _prepared(page: _Answer, position: int) -> None:
+    """The form of `page` (drawn from the stored hand for an edit), with the
+    choices the rules leave for its hand."""
+    entry, stored = page.entry, page.loaded.stored
+    if page.form is None:
+        data = None if page.hand_key is None else entry.from_record(stored.hands[position].record)
+        page.form = entry.form(formdata=None, data=data)
+    entry.prepare(page.form, stored.players, page.before.upcoming)
+
+
 def _rendered(page: _Answer, position: int, session_lost: bool):
+    return _render(page, position), (409 if page.changed else 400 if session_lost else 200)
+
+
+def _render(page: _Answer, position: int, key_mark: Markup | None = None) -> str:
+    """The form's page; with `key_mark`, that mark where each one-time key goes."""
     entry, stored, before, hand_key = page.entry, page.loaded.stored, page.before, page.hand_key
     upcoming = before.upcoming
     return render_template(
@@ -277,7 +341,8 @@ def _rendered(page: _Answer, position: int, session_lost: bool):
         score=None
         if hand_key is not None or not before.hands
         else score_line(stored.match, before),
-    ), (409 if page.changed else 400 if session_lost else 200)
+        key_mark=key_mark,
+    )
 
 
 def _form_title(

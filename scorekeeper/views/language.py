@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import get_locale
+from flask import Blueprint, current_app, g, redirect, request, url_for
+from flask_babel import get_locale, get_translations
 
+from .. import speech
 from ..languages import DEFAULT, LANGUAGES, Language, best_language, language
 
 bp = Blueprint("language", __name__)
@@ -39,6 +40,20 @@ def reading() -> Language:
     locale = get_locale()
     found = language(str(locale)) if locale is not None else None
     return found or DEFAULT
+
+
+def listen_to_the_reader() -> None:
+    """Before each request: the pure modules' sentences (scorekeeper/speech.py:
+    the rules' problems and explanations, the history) are said in the
+    language Flask-Babel picks for this request, a `force_locale` included."""
+    g.stop_listening = speech.listen(get_translations)
+
+
+def stop_listening(_error: BaseException | None = None) -> None:
+    """After each request: back to English for whatever this thread runs next."""
+    stop = g.pop("stop_listening", None)
+    if stop is not None:
+        stop()
 
 
 def page_language() -> dict:

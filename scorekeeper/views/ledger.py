@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, abort, render_template
+from flask_babel import lazy_gettext
 
 from .. import db as store
 from .. import groups as g
@@ -34,9 +35,9 @@ bp = Blueprint("ledger", __name__)
 
 # What a group's PDF link says when no PDF can be made this time.
 NO_PDF = NoPdf(
-    busy="No PDF yet: another sheet is being printed. Try again in a moment.",
-    too_costly="No PDF: this is too large to print here. Take the CSV instead.",
-    failed="No PDF: making it failed. Try again, or take the CSV.",
+    busy=lazy_gettext("No PDF yet: another sheet is being printed. Try again in a moment."),
+    too_costly=lazy_gettext("No PDF: this is too large to print here. Take the CSV instead."),
+    failed=lazy_gettext("No PDF: making it failed. Try again, or take the CSV."),
 )
 
 

@@ -371,7 +371,7 @@ def show(match_id: str):
     if unchanged is not None:
         return unchanged
     stored = loaded.stored
-    confirm = drawn_once(ConfirmForm())
+    confirm = drawn_once()
     page = render_template(
         "matches/show.html",
         stored=stored,

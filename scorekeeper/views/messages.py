@@ -77,20 +77,32 @@ def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str |
     for place, name in enumerate(names):
         for other in [*names[:place], *among]:
             if look_alike(other, name):
-                pairs.append(f"{other} and {name}")
+                pairs.append(_("%(one)s and %(other)s", one=other, other=name))
     if not pairs:
         return None
-    also = "".join(f", and so do {pair}" for pair in pairs[1:])
-    return cut(
-        f"{pairs[0]} look alike on a small screen{also}: check that each is the right {noun}."
-    )
+    also = "".join(_(", and so do %(pair)s", pair=pair) for pair in pairs[1:])
+    if noun == "member":
+        said = _(
+            "%(pair)s look alike on a small screen%(also)s: check that each is the right member.",
+            pair=pairs[0],
+            also=also,
+        )
+    else:
+        said = _(
+            "%(pair)s look alike on a small screen%(also)s: check that each is the right player.",
+            pair=pairs[0],
+            also=also,
+        )
+    return cut(said)
 
 
 # --- saying what went wrong, briefly ---------------------------------------------
 
 
 def cut(line: str, limit: int = MAX_LINE) -> str:
-    """At most `limit` characters, and at most MAX_LINE_BYTES as stored in the cookie."""
+    """At most `limit` characters, and at most MAX_LINE_BYTES as stored in the cookie;
+    a pure module's sentence (scorekeeper/speech.py) said in the page's language first."""
+    line = str(line)
     if len(line) > limit:
         line = line[: limit - 1] + "…"
     while len(json.dumps(line)) > MAX_LINE_BYTES:

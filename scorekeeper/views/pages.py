@@ -15,12 +15,12 @@ from urllib.parse import urlsplit
 import segno
 from flask import Response, abort, current_app, g, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match
 from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
-from ..forms import ConfirmForm
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
 from ..games.common import Outcome
 from ..instance import PACKAGE
@@ -187,11 +187,18 @@ KEY_MARK = "<!--key-->"
 KEY_MARK_HTML = Markup(KEY_MARK)
 
 
-def drawn_once(form: ConfirmForm) -> SimpleNamespace:
-    """The form's CSRF field as HTML, drawn once for the page's many buttons
-    (two per hand): WTForms would draw the same input again for each of them."""
-    token = form.csrf_token() if "csrf_token" in form else ""
-    return SimpleNamespace(csrf_token=Markup(token))
+CSRF_FIELD = Markup('<input id="{0}" name="{0}" type="hidden" value="{1}">')
+
+
+def drawn_once() -> SimpleNamespace:
+    """This request's CSRF field as HTML, drawn once for the page's many buttons
+    (two per hand), as WTForms draws a form's `csrf_token` (nothing when CSRF is
+    off), without building a form for it."""
+    config = current_app.config
+    if not config.get("WTF_CSRF_ENABLED", True):
+        return SimpleNamespace(csrf_token=Markup(""))
+    name = config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    return SimpleNamespace(csrf_token=CSRF_FIELD.format(name, generate_csrf()))
 
 
 def kept_part(
@@ -212,9 +219,22 @@ def kept_part(
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
         return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
 
-    key = (template, name, request.script_root, reading().code)  # each language drawn once
+    key = (template, name, *page_variant())
     text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
-    confirm = confirm or (drawn_once(ConfirmForm()) if CSRF_MARK in text else None)
+    return this_phones(text, confirm)
+
+
+def page_variant() -> tuple[Hashable, ...]:
+    """What a part drawn once shows besides its match's revision and what its
+    own key names: the one place to add what a page is drawn for (the address
+    the app is served under, the phone's language and its text size)."""
+    return (request.script_root, reading().code, text_size())
+
+
+def this_phones(text: str, confirm: SimpleNamespace | None = None) -> Markup:
+    """A part drawn once (`part`), with this request's CSRF token (`confirm`'s,
+    when the page has one drawn) and a fresh one-time key in place of each mark."""
+    confirm = confirm or (drawn_once() if CSRF_MARK in text else None)
     token = confirm.csrf_token if confirm else ""
     first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
     return Markup(

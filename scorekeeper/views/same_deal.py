@@ -11,7 +11,7 @@ refusal; nothing here writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from wtforms import BooleanField, HiddenField
 
 from ..changelog import APPEND, EDIT, RESTORE, Entry, MatchState, who
 from ..entry import HandEntry, HandForm
+from ..games.common import Outcome
 from ..variants import MatchError, replay
 from ..words import hand_title, hand_words
 
@@ -138,6 +139,22 @@ def _words(state: MatchState, position: int, record: dict[str, Any]) -> str:
     return hand_words(record, outcome.hands[position] if len(outcome.hands) > position else None)
 
 
+Replayed = tuple[MatchState, Outcome | None]  # a state of the match and its replay
+
+
+def _replayed(state: MatchState, count: int, known: Sequence[Replayed]) -> Outcome:
+    """The replay of the first `count` entries of `state`: one of `known` when it
+    is the replay of those very entries (a replay depends on nothing else than
+    the game, players, options and entries), else replayed here."""
+    records = state.records[:count]
+    game = (state.variant, state.players, state.options)
+    for other, outcome in known:
+        same_game = (other.variant, other.players, other.options) == game
+        if outcome is not None and same_game and other.records == records:
+            return outcome
+    return replay(state.variant, state.players, state.options, records)
+
+
 def same_deal(
     entry: HandEntry,
     state: MatchState,
@@ -145,18 +162,19 @@ def same_deal(
     hand_key: int | None,
     form: HandForm,
     asking: str | None,
+    known: Sequence[Replayed] = (),
 ) -> SameDeal | None:
     """Their version beside the one in `form`, refused because of `stale`
-    (None: the changes since were not one phone saving this hand first)."""
+    (None: the changes since were not one phone saving this hand first).
+    `known`: replays already made of the match (as it is now, as the form was
+    drawn from it), used where they replay the same entries."""
     key = _theirs(state, stale, hand_key)
     if key is None:
         return None
     position = state.keys.index(key)
     try:
-        before = replay(state.variant, state.players, state.options, state.records[:position])
-        with_theirs = replay(
-            state.variant, state.players, state.options, state.records[: position + 1]
-        )
+        before = _replayed(state, position, known)
+        with_theirs = _replayed(state, position + 1, known)
     except MatchError:
         return None
     upcoming = before.upcoming

@@ -357,7 +357,15 @@ def test_share_qr_codes_read_back_and_watch_is_read_only(table, phone_b, zbarimg
     assert watcher.query_selector_all("form") == []
     assert watcher.is_visible("#sheet")
     links = watcher.eval_on_selector_all("a[href]", "all => all.map((a) => a.getAttribute('href'))")
-    assert [href for href in links if not href.startswith("#")] == []
+    # ...but the text size switch, which changes only this phone's print and comes
+    # back to the watch address.
+    others = [href for href in links if not href.startswith("#")]
+    assert [href.split("&back=")[0] for href in others] == [
+        f"/text-size?size={size}" for size in (100, 125, 150)
+    ]
+    assert {href.split("&back=")[1] for href in others} == {
+        addresses["watch"].split(table.server)[1]
+    }
     assert phone_b.page_totals() == {"Ann": "+120", "Bob": "0", "Cy": "+120", "Di": "0"}
     assert "read-only" in watcher.inner_text("#live-region")
     refused = watcher.request.post(addresses["watch"], form={"revision": "2", "key": "x" * 16})

@@ -1,5 +1,6 @@
 """Bridge for Three: pegs on a board, settled per game won (docs/variants/bridge-for-three.md)."""
 
+from ...speech import _
 from ..kit import GameKit, Variant
 from ..settlement import PEGGING
 from . import sheet, stats
@@ -11,6 +12,6 @@ GAME = GameKit(
     sheet=sheet.build,
     stats=stats.STATS,
     # Each hand's points are peg moves: the running total is where each peg stands.
-    chart_title="Pegs",
-    chart_unit="Pegs",
+    chart_title=_("Pegs"),
+    chart_unit=_("Pegs"),
 )

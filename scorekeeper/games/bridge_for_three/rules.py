@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...speech import _, ngettext
 from ..common import (
     Bid,
     Checks,
@@ -20,6 +21,8 @@ from ..common import (
     NextHand,
     PlayedContract,
     parse_bid,
+    refusal,
+    together,
     undertricks,
 )
 
@@ -69,39 +72,55 @@ def apply_move(pegs: dict[str, int], declarer: str, move: int) -> tuple[dict[str
 def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | None]:
     """Check an auction called round `order` from the dealer; (result, problem)."""
     if not isinstance(calls, list):
-        return None, f"give a list of calls from {order[0]} on, each {CALL_HINT}"
+        message = "give a list of calls from %(dealer)s on, each %(hint)s"
+        return None, _(message, dealer=order[0], hint=CALL_HINT)
     high: Bid | None = None
     bidder = doubler = None
     passes = 0
     for i, call in enumerate(calls):
         who = order[i % HAND_SIZE]
-        where = f"call {i + 1} ({who})"
+        where = {"call": i + 1, "who": who}
         if passes == (2 if bidder else HAND_SIZE):
-            return None, f"{where}: the auction was already over after call {i}"
+            message = "call %(call)d (%(who)s): the auction was already over after call %(calls)d"
+            return None, _(message, **where, calls=i)
         text = call.strip().upper() if isinstance(call, str) else call
         if text == PASS:
             passes += 1
         elif text == REDOUBLE:
-            return None, f"{where}: redoubling is not allowed in this game"
+            return None, _(
+                "call %(call)d (%(who)s): redoubling is not allowed in this game", **where
+            )
         elif text == DOUBLE:
             if high is None:
-                return None, f"{where}: there is no bid to double"
+                return None, _("call %(call)d (%(who)s): there is no bid to double", **where)
             if bidder == who:
-                return None, f"{where}: {who} made the last bid {high}; only an opponent may double"
+                message = (
+                    "call %(call)d (%(who)s): %(who)s made the last bid %(high)s; "
+                    "only an opponent may double"
+                )
+                return None, _(message, **where, high=str(high))
             if doubler is not None:
-                return None, f"{where}: {high} is already doubled by {doubler}"
+                message = "call %(call)d (%(who)s): %(high)s is already doubled by %(doubler)s"
+                return None, _(message, **where, high=str(high), doubler=doubler)
             doubler, passes = who, 0
         else:
             try:
                 bid = parse_bid(call)
             except ValueError as exc:
-                hint = "" if isinstance(call, str) and call[:1].isdigit() else f"; give {CALL_HINT}"
-                return None, f"{where}: {exc}{hint}"
+                problem = refusal(exc)
+                if isinstance(call, str) and call[:1].isdigit():
+                    return None, _("call %(call)d (%(who)s): %(problem)s", **where, problem=problem)
+                message = "call %(call)d (%(who)s): %(problem)s; give %(hint)s"
+                return None, _(message, **where, problem=problem, hint=CALL_HINT)
             if not bid.outranks(high):
-                return None, f"{where}: {bid} is not higher than the previous bid {high}"
+                message = (
+                    "call %(call)d (%(who)s): %(bid)s is not higher than the previous bid %(high)s"
+                )
+                return None, _(message, **where, bid=str(bid), high=str(high))
             high, bidder, doubler, passes = bid, who, None, 0
     if passes < (2 if bidder else HAND_SIZE):
-        return None, "not finished: two passes must follow the last bid or double (three if no bid)"
+        message = "not finished: two passes must follow the last bid or double (three if no bid)"
+        return None, _(message)
     return Auction(high, bidder, doubler), None
 
 
@@ -134,8 +153,8 @@ class BridgeForThreeDetails(PlayedContract, Details):
 
 class BridgeForThree(Game):
     id = "bridge-for-three"
-    name = "Bridge for Three"
-    summary = "Cut-throat bidding for 3–5 players; pegs race from 0 to hole 11, floor at −6."
+    name = _("Bridge for Three")
+    summary = _("Cut-throat bidding for 3–5 players; pegs race from 0 to hole 11, floor at −6.")
     player_counts = (3, 4, 5)
     option_specs = ()
     hand_fields = FIELDS
@@ -186,11 +205,13 @@ class BridgeForThree(Game):
         checks.done()
 
         sitting_out = self.sitting_out()
-        lines = [f"{', '.join(sitting_out)} sat this hand out"] if sitting_out else []
+        lines: list[str] = []
+        if sitting_out:
+            lines.append(_("%(players)s sat this hand out", players=", ".join(sitting_out)))
         played: dict[str, Any] = {}
         if play is None:
             scores = self.zero()
-            lines.append("all three passed: no peg moves and the deal passes on")
+            lines.append(_("all three passed: no peg moves and the deal passes on"))
         else:
             scores, played = self._score(play, lines)
         self.add(scores)
@@ -204,48 +225,53 @@ class BridgeForThree(Game):
         )
         reached = [p for p in self.players if self.totals[p] >= WINNING_HOLE]
         if len(reached) == 1:
-            lines.append(f"{reached[0]} reaches hole {WINNING_HOLE} and wins the game")
+            message = "%(player)s reaches hole %(hole)d and wins the game"
+            lines.append(_(message, player=reached[0], hole=WINNING_HOLE))
         elif reached:
-            lines.append(f"{' and '.join(reached)} reach hole {WINNING_HOLE} together: a tie")
+            players = together(reached)
+            message = "%(players)s reach hole %(hole)d together: a tie"
+            lines.append(_(message, players=players, hole=WINNING_HOLE))
         return HandResult(number, playing[0], True, scores, lines, details)
 
     def _check_passed_out(self, checks: Checks, auction: Auction | None, flag: bool) -> None:
-        checks.only({"auction", "passed_out"}, "on a passed-out hand")
+        checks.only({"auction", "passed_out"}, _("on a passed-out hand"))
         if auction is not None and auction.bidder is not None and flag:
-            checks.fail(
-                "passed_out", f"{auction.bidder} bid {auction.bid}, so it was not passed out"
-            )
+            message = "%(bidder)s bid %(bid)s, so it was not passed out"
+            checks.fail("passed_out", _(message, bidder=auction.bidder, bid=str(auction.bid)))
         if not flag:
-            checks.fail("passed_out", "all three passed, so give passed_out: true")
+            checks.fail("passed_out", _("all three passed, so give passed_out: true"))
 
     def _check_played(
         self, checks: Checks, auction: Auction | None, playing: list[str]
     ) -> tuple[str, Contract, str | None, int] | None:
-        declarer = checks.get_player("declarer", playing, what="one of this hand's players")
+        declarer = checks.get_player("declarer", playing, what=_("one of this hand's players"))
         contract = checks.get_contract("contract")
         tricks = checks.get_int("tricks", 0, 13)
         if contract is not None and contract.doubled > 1:
-            checks.fail("contract", f"redoubling is not allowed in this game; use {contract.bid}X")
+            message = "redoubling is not allowed in this game; use %(bid)sX"
+            checks.fail("contract", _(message, bid=str(contract.bid)))
         if auction is not None:
             if declarer is not None and declarer != auction.bidder:
-                checks.fail("declarer", f"{declarer} is not the last bidder {auction.bidder}")
+                message = "%(declarer)s is not the last bidder %(bidder)s"
+                checks.fail("declarer", _(message, declarer=declarer, bidder=auction.bidder))
             if contract is not None and str(contract) != auction.contract:
-                checks.fail(
-                    "contract", f"{contract} does not match the auction's {auction.contract}"
-                )
+                message = "%(contract)s does not match the auction's %(auctions)s"
+                named = {"contract": str(contract), "auctions": auction.contract}
+                checks.fail("contract", _(message, **named))
         doubler = None
         if contract is not None and contract.doubled and "doubler" in checks.record:
             opponents = [p for p in playing if p != declarer]
             doubler = checks.get_player(
-                "doubler", opponents, what="declarer's opponent in this hand, one of"
+                "doubler", opponents, what=_("declarer's opponent in this hand, one of")
             )
             # With no double in the auction the contract check has said it already.
             if doubler and auction and auction.doubler and doubler != auction.doubler:
-                checks.fail("doubler", f"{doubler} did not double; {auction.doubler} did")
+                message = "%(doubler)s did not double; %(auctions)s did"
+                checks.fail("doubler", _(message, doubler=doubler, auctions=auction.doubler))
         elif contract is not None and contract.doubled and auction is not None:
             doubler = auction.doubler  # the auction names the doubler when the hand does not
         elif contract is not None and not contract.doubled:
-            checks.absent("doubler", "when the contract is not doubled")
+            checks.absent("doubler", _("when the contract is not doubled"))
         if declarer is None or contract is None or tricks is None:
             return None
         return declarer, contract, doubler, tricks
@@ -271,29 +297,44 @@ class BridgeForThree(Game):
 
         down = undertricks(contract, tricks)
         base = -down if down else contract.level
+        named = {"contract": str(contract), "tricks": tricks}
         if down:
-            text = f"{contract} down {down} ({tricks} tricks): back {down}"
+            text = _(
+                "%(contract)s down %(down)d (%(tricks)d tricks): back %(down)d", **named, down=down
+            )
         elif tricks > contract.needed:
-            text = f"{contract} made with {tricks} tricks: forward {base}, overtricks never count"
+            message = (
+                "%(contract)s made with %(tricks)d tricks: forward %(base)d, overtricks never count"
+            )
+            text = _(message, **named, base=base)
         else:
-            text = f"{contract} made ({tricks} tricks): forward {base}"
+            text = _("%(contract)s made (%(tricks)d tricks): forward %(base)d", **named, base=base)
         if contract.doubled:
-            by = f" by {doubler}" if doubler else ""
-            text += f"; doubled{by}, so {DOUBLED_FACTOR} × {abs(base)} = {abs(move)}"
+            named = {"play": text, "factor": DOUBLED_FACTOR, "base": abs(base), "move": abs(move)}
+            if doubler:
+                message = "%(play)s; doubled by %(doubler)s, so %(factor)d × %(base)d = %(move)d"
+                text = _(message, **named, doubler=doubler)
+            else:
+                text = _("%(play)s; doubled, so %(factor)d × %(base)d = %(move)d", **named)
         lines.append(text)
         start, end = self.totals[declarer], after[declarer]
-        capped = " (pegs stop there)" if start + move > WINNING_HOLE else ""
-        lines.append(f"{declarer}: {start} → {end}{capped}")
+        named = {"declarer": declarer, "start": start, "end": end}
+        if start + move > WINNING_HOLE:
+            lines.append(_("%(declarer)s: %(start)d → %(end)d (pegs stop there)", **named))
+        else:
+            lines.append(f"{declarer}: {start} → {end}")  # names and numbers: no words
         if overflow:
             others = [p for p in self.players if p != declarer]
-            lines.append(
-                f"{declarer} stops at the floor {FLOOR}; "
-                + (
-                    "the 1 hole that did not fit moves"
-                    if overflow == 1
-                    else f"the {overflow} holes that did not fit move"
-                )
-                + " everyone else forward: "
-                + ", ".join(f"{p} {self.totals[p]} → {after[p]}" for p in others)
+            pegs = ", ".join(f"{p} {self.totals[p]} → {after[p]}" for p in others)
+            message = ngettext(
+                "%(declarer)s stops at the floor %(floor)d; the %(num)d hole that did not fit "
+                "moves everyone else forward: %(pegs)s",
+                "%(declarer)s stops at the floor %(floor)d; the %(num)d holes that did not fit "
+                "move everyone else forward: %(pegs)s",
+                overflow,
+                declarer=declarer,
+                floor=FLOOR,
+                pegs=pegs,
             )
+            lines.append(message)
         return scores, played

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult, Outcome
 from ..facts import GameStats, HandFacts, contract_of, get, made
 
@@ -25,8 +26,8 @@ STATS = GameStats(
     read_hand,
     telling={
         "pegged_out": (
-            "Pegged out first",
-            "Bridge for Three games this player won by reaching hole 11 first",
+            _("Pegged out first"),
+            _("Bridge for Three games this player won by reaching hole 11 first"),
         ),
     },
     finished=finished,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...speech import _
 from ..common import Checks, Details, Game, HandResult, NextHand, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
@@ -21,7 +22,7 @@ MAX_INCOMPLETE = CARDS_PER_CALYPSO - 1
 MAX_CALYPSOS = len(CALYPSO_POINTS)  # four decks hold four of each trump card
 DECK_CARDS = 4 * 52
 TALLY_FIELDS = ("calypsos", "incomplete", "discards")
-TALLY_HINT = "give calypsos, incomplete and discards"
+TALLY_HINT = _("give calypsos, incomplete and discards")
 
 FIELDS = frozenset({"tallies"})
 
@@ -55,15 +56,25 @@ def tally_line(player: str, tally: dict[str, int]) -> str:
     """E.g. `Ann: calypsos 500 + 750 = 1250; 5 incomplete × 20 = 100; …; 1550`."""
     made = CALYPSO_POINTS[: tally["calypsos"]]
     if not made:
-        calypsos = "no calypso"
+        calypsos = _("no calypso")
     elif len(made) == 1:
-        calypsos = f"1 calypso {made[0]}"
+        calypsos = _("1 calypso %(points)d", points=made[0])
     else:
-        calypsos = f"calypsos {' + '.join(map(str, made))} = {tally['calypso_points']}"
-    return (
-        f"{player}: {calypsos}; {tally['incomplete']} incomplete × {INCOMPLETE_CARD_POINTS}"
-        f" = {tally['incomplete_points']}; {tally['discards']} discards × "
-        f"{DISCARD_CARD_POINTS} = {tally['discard_points']}; total {tally['points']}"
+        sums = " + ".join(map(str, made))
+        calypsos = _("calypsos %(sums)s = %(points)d", sums=sums, points=tally["calypso_points"])
+    return _(
+        "%(player)s: %(calypsos)s; %(incomplete)d incomplete × %(each_incomplete)d = "
+        "%(incomplete_points)d; %(discards)d discards × %(each_discard)d = "
+        "%(discard_points)d; total %(points)d",
+        player=player,
+        calypsos=calypsos,
+        incomplete=tally["incomplete"],
+        each_incomplete=INCOMPLETE_CARD_POINTS,
+        incomplete_points=tally["incomplete_points"],
+        discards=tally["discards"],
+        each_discard=DISCARD_CARD_POINTS,
+        discard_points=tally["discard_points"],
+        points=tally["points"],
     )
 
 
@@ -97,11 +108,11 @@ class CalypsoDetails(Details):
 
 class Calypso(Game):
     id = "calypso"
-    name = "Calypso"
-    summary = "Four players, two partnerships, four decks; runs in your own trump are scored."
+    name = _("Calypso")
+    summary = _("Four players, two partnerships, four decks; runs in your own trump are scored.")
     player_counts = (4,)
     option_specs = (
-        OptionSpec("games", 1, "games to play; each game is four deals", low=1, high=50),
+        OptionSpec("games", 1, _("games to play; each game is four deals"), low=1, high=50),
     )
     hand_fields = FIELDS
 
@@ -160,12 +171,11 @@ class Calypso(Game):
         if difference:
             winner, loser = (ours, theirs) if ours["points"] > theirs["points"] else (theirs, ours)
             winning_side = winner["players"]
-            lines.append(
-                f"{' & '.join(winning_side)} win the game by {difference} "
-                f"({winner['points']} − {loser['points']})"
-            )
+            message = "%(side)s win the game by %(difference)d (%(winner)d − %(loser)d)"
+            named = {"side": " & ".join(winning_side), "difference": difference}
+            lines.append(_(message, **named, winner=winner["points"], loser=loser["points"]))
         else:
-            lines.append(f"the game is a tie: both sides {ours['points']}")
+            lines.append(_("the game is a tie: both sides %(points)d", points=ours["points"]))
         side_points = {p: side["points"] for side in sides for p in side["players"]}
         scores = {p: side_points[p] for p in self.players}
         details = CalypsoDetails(
@@ -183,23 +193,29 @@ class Calypso(Game):
     def _check_tallies(self, checks: Checks) -> dict[str, dict[str, int]]:
         """Every player's tally with its points; any problem is left in `checks`."""
         if "tallies" not in checks.record:
-            checks.fail("tallies", f"missing; for each of {', '.join(self.players)} {TALLY_HINT}")
+            message = "missing; for each of %(players)s %(hint)s"
+            checks.fail("tallies", _(message, players=", ".join(self.players), hint=TALLY_HINT))
             return {}
         entered = checks.record["tallies"]
         if not isinstance(entered, dict):
-            checks.fail("tallies", f"give an object naming each player; for each {TALLY_HINT}")
+            message = "give an object naming each player; for each %(hint)s"
+            checks.fail("tallies", _(message, hint=TALLY_HINT))
             return {}
         for name in entered:
             if name not in self.players:
-                checks.fail("tallies", f"{name!r} is not one of {', '.join(self.players)}")
+                message = "%(typed)s is not one of %(players)s"
+                checks.fail(
+                    "tallies", _(message, typed=repr(name), players=", ".join(self.players))
+                )
         tallies: dict[str, dict[str, int]] = {}
         for player in self.players:
             where = f"tallies.{player}"
             if player not in entered:
-                checks.fail(where, f"missing; {TALLY_HINT}")
+                checks.fail(where, _("missing; %(hint)s", hint=TALLY_HINT))
                 continue
             if not isinstance(entered[player], dict):
-                checks.fail(where, f"{entered[player]!r} is not an object; {TALLY_HINT}")
+                message = "%(typed)s is not an object; %(hint)s"
+                checks.fail(where, _(message, typed=repr(entered[player]), hint=TALLY_HINT))
                 continue
             # Check the player's own fields on their own, then file the problems under them.
             own = Checks(entered[player], set(TALLY_FIELDS))
@@ -209,11 +225,7 @@ class Calypso(Game):
                 "discards": own.get_int("discards", 0, DECK_CARDS),
             }
             if counts["calypsos"] == MAX_CALYPSOS and counts["incomplete"]:
-                own.fail(
-                    "incomplete",
-                    f"{MAX_CALYPSOS} calypsos use every trump card of the four decks, "
-                    "so no calypso can be in progress; give 0",
-                )
+                own.fail("incomplete", _all_calypsos_made())
             for field_name, message in own.problems:
                 checks.fail(f"{where}.{field_name}", message)
             if own.ok:
@@ -222,11 +234,11 @@ class Calypso(Game):
             return tallies
         found = sum(cards_counted(t) for t in tallies.values())
         if found != DECK_CARDS:
-            checks.fail(
-                "tallies",
-                f"the tallies count {found} cards, but the four decks hold {DECK_CARDS}: "
-                "every card ends in a calypso, a calypso in progress or a discard pile",
+            message = (
+                "the tallies count %(found)d cards, but the four decks hold %(deck)d: "
+                "every card ends in a calypso, a calypso in progress or a discard pile"
             )
+            checks.fail("tallies", _(message, found=found, deck=DECK_CARDS))
         return tallies
 
 
@@ -241,12 +253,16 @@ def tally_problems(tally: dict[str, Any]) -> dict[str, str]:
     incomplete = own.get_int("incomplete", 0, MAX_INCOMPLETE, required=False)
     own.get_int("discards", 0, DECK_CARDS, required=False)
     if calypsos == MAX_CALYPSOS and incomplete:
-        own.fail(
-            "incomplete",
-            f"{MAX_CALYPSOS} calypsos use every trump card of the four decks, "
-            "so no calypso can be in progress; give 0",
-        )
+        own.fail("incomplete", _all_calypsos_made())
     problems: dict[str, str] = {}
     for count, message in own.problems:
         problems.setdefault(count, message)
     return problems
+
+
+def _all_calypsos_made() -> str:
+    return _(
+        "%(calypsos)d calypsos use every trump card of the four decks, "
+        "so no calypso can be in progress; give 0",
+        calypsos=MAX_CALYPSOS,
+    )

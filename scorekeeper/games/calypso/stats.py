@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult
 from ..facts import GameStats, HandFacts, get
 
@@ -15,4 +16,6 @@ def read_hand(players: list[str], record: dict, result: HandResult) -> HandFacts
     return HandFacts(tuple(players), counts=counts)
 
 
-STATS = GameStats(read_hand, telling={"calypsos": ("Calypsos", "calypsos this player completed")})
+STATS = GameStats(
+    read_hand, telling={"calypsos": (_("Calypsos"), _("calypsos this player completed"))}
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import Details
 from ..kit import GameKit, Variant
 from ..settlement import PAIRWISE, PARTNERSHIP
@@ -13,11 +14,14 @@ def log_words(details: Details) -> tuple[str, str] | None:
     """The hand log's contract and result: GAME or not in a strain, made or down."""
     if not isinstance(details, MiniBridgePlayed):
         return None
-    contract = f"{'GAME' if details.game else 'no GAME'} in {details.strain}"
+    if details.game:
+        contract = _("GAME in %(strain)s", strain=details.strain)
+    else:
+        contract = _("no GAME in %(strain)s", strain=details.strain)
     if details.made:
         over = details.tricks - details.needed
-        return contract, "made" if over <= 0 else f"made +{over}"
-    return contract, f"down {details.undertricks}"
+        return contract, _("made") if over <= 0 else _("made +%(over)d", over=over)
+    return contract, _("down %(down)d", down=details.undertricks)
 
 
 GAME = GameKit(

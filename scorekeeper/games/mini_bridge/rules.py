@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ...speech import _, ngettext
 from ..common import (
     HCP_IN_DECK,
     STRAIN_SYMBOL,
@@ -25,6 +26,7 @@ from ..common import (
     Summary,
     _is_int,
     partnerships,
+    together,
 )
 
 
@@ -94,7 +96,9 @@ def declaring(players: list[str], order: list[str], hcp: dict[str, int]) -> Decl
 
 
 def contract_name(game: bool, strain: str) -> str:
-    return f"{'GAME' if game else 'no GAME'} in {STRAIN_SYMBOL[strain]}"
+    if game:
+        return _("GAME in %(strain)s", strain=STRAIN_SYMBOL[strain])
+    return _("no GAME in %(strain)s", strain=STRAIN_SYMBOL[strain])
 
 
 @dataclass(frozen=True)
@@ -177,7 +181,7 @@ class _MiniBridgeGame(Game):
     @classmethod
     def check_option_combination(cls, options: dict[str, Any]) -> list[str]:
         if options.get("hands") is not None and options.get("target") is not None:
-            return ["give either hands or target, not both"]
+            return [_("give either hands or target, not both")]
         return []
 
     # -- where the match stands ---------------------------------------------
@@ -232,25 +236,33 @@ class _MiniBridgeGame(Game):
         """The `hcp` object: one whole number 0–37 for each of `holders`."""
         example = json.dumps({p: 10 for p in holders}, ensure_ascii=False)
         if "hcp" not in checks.record:
-            checks.fail("hcp", f"missing; give each player's HCP, e.g. {example}")
+            checks.fail(
+                "hcp", _("missing; give each player's HCP, e.g. %(example)s", example=example)
+            )
             return None
         given = checks.record["hcp"]
         if not isinstance(given, dict):
-            checks.fail("hcp", f"{given!r} is not an object of HCP by player, e.g. {example}")
+            message = "%(typed)s is not an object of HCP by player, e.g. %(example)s"
+            checks.fail("hcp", _(message, typed=repr(given), example=example))
             return None
         problems_before = len(checks.problems)
+        players = ", ".join(holders)
         for name in given:
             if name not in holders:
-                checks.fail("hcp", f"{name!r} is not a player; give {', '.join(holders)}")
+                message = "%(typed)s is not a player; give %(players)s"
+                checks.fail("hcp", _(message, typed=repr(name), players=players))
         for name in holders:
             if name not in given:
-                checks.fail("hcp", f"{name} is missing; give {', '.join(holders)}")
+                message = "%(name)s is missing; give %(players)s"
+                checks.fail("hcp", _(message, name=name, players=players))
                 continue
             points = given[name]
             if not _is_int(points):
-                checks.fail("hcp", f"{name}: {points!r} is not a whole number; allowed 0–{MAX_HCP}")
+                message = "%(name)s: %(typed)s is not a whole number; allowed 0–%(most)d"
+                checks.fail("hcp", _(message, name=name, typed=repr(points), most=MAX_HCP))
             elif not 0 <= points <= MAX_HCP:
-                checks.fail("hcp", f"{name}: {points} is out of range; allowed 0–{MAX_HCP}")
+                message = "%(name)s: %(points)d is out of range; allowed 0–%(most)d"
+                checks.fail("hcp", _(message, name=name, points=points, most=MAX_HCP))
         if len(checks.problems) > problems_before:
             return None
         return {p: given[p] for p in holders}
@@ -266,7 +278,7 @@ class _MiniBridgeGame(Game):
     @staticmethod
     def _stop(checks: Checks) -> HandError:
         """The hand cannot be scored: every problem found so far (at least one)."""
-        return HandError(checks.problems or [("hcp", "could not be read")])
+        return HandError(checks.problems or [("hcp", _("could not be read"))])
 
     # -- scoring --------------------------------------------------------------
     @staticmethod
@@ -275,24 +287,35 @@ class _MiniBridgeGame(Game):
     ) -> tuple[int, int, list[str]]:
         """(declarer's score, each defender's score, explanation) for one contract."""
         needed = tricks_needed(game, strain)
-        lines = [f"{contract_name(game, strain)}: {needed} tricks needed, {tricks} taken"]
+        message = "%(contract)s: %(needed)d tricks needed, %(tricks)d taken"
+        named = {"contract": contract_name(game, strain), "needed": needed, "tricks": tricks}
+        lines = [_(message, **named)]
         if tricks < needed:
             down = needed - tricks
             penalty = down * UNDERTRICK_PENALTY
-            lines.append(
-                f"{down} short: {defenders} score {down} × {UNDERTRICK_PENALTY} = {penalty}"
-            )
+            message = "%(down)d short: %(defenders)s score %(down)d × %(each)d = %(penalty)d"
+            named = {"down": down, "defenders": defenders, "each": UNDERTRICK_PENALTY}
+            lines.append(_(message, **named, penalty=penalty))
             return 0, penalty, lines
         odd, value = tricks - BOOK, TRICK_VALUE[strain]
         points = trick_score(strain, tricks)
-        word = "trick" if odd == 1 else "tricks"
-        lines.append(f"made: {odd} {word} above six × {value} = {points} for {declarers}")
+        lines.append(
+            ngettext(
+                "made: %(num)d trick above six × %(value)d = %(points)d for %(declarers)s",
+                "made: %(num)d tricks above six × %(value)d = %(points)d for %(declarers)s",
+                odd,
+                value=value,
+                points=points,
+                declarers=declarers,
+            )
+        )
         if game:
             total = points + GAME_BONUS
-            lines.append(f"GAME bonus: {points} + {GAME_BONUS} = {total}")
+            message = "GAME bonus: %(points)d + %(bonus)d = %(total)d"
+            lines.append(_(message, points=points, bonus=GAME_BONUS, total=total))
             return total, 0, lines
         if points >= 100:
-            lines.append(f"{points} without announcing GAME: no bonus")
+            lines.append(_("%(points)d without announcing GAME: no bonus", points=points))
         return points, 0, lines
 
     def _details(
@@ -326,7 +349,12 @@ class _MiniBridgeGame(Game):
             trick_score=trick_score(strain, tricks) if made else 0,
             bonus=GAME_BONUS if made and game else 0,
             undertricks=max(0, needed - tricks),
-            note=f"{declarer} · {contract_name(game, strain)} · {tricks} tricks",
+            note=_(
+                "%(declarer)s · %(contract)s · %(tricks)d tricks",
+                declarer=declarer,
+                contract=contract_name(game, strain),
+                tricks=tricks,
+            ),
             dummy_hcp=dummy_hcp,
         )
 
@@ -341,13 +369,15 @@ class _MiniBridgeGame(Game):
 
 class MiniBridge(_MiniBridgeGame):
     id = "mini-bridge"
-    name = "Mini Bridge"
-    summary = "Four players in two partnerships; the side with more HCP declares."
+    name = _("Mini Bridge")
+    summary = _("Four players in two partnerships; the side with more HCP declares.")
     player_counts = (4,)
     default_hands = 8
     option_specs = (
-        OptionSpec("hands", None, "counted hands to play (8 when no target)", low=1, high=100),
-        OptionSpec("target", None, "a side reaching this many points ends the match", high=100000),
+        OptionSpec("hands", None, _("counted hands to play (8 when no target)"), low=1, high=100),
+        OptionSpec(
+            "target", None, _("a side reaching this many points ends the match"), high=100000
+        ),
     )
     hand_fields = frozenset({"hcp", *PLAY_FIELDS, "declarer"})
 
@@ -359,7 +389,8 @@ class MiniBridge(_MiniBridgeGame):
         dealer, order = self.dealer(), self.announcement_order()
         hcp = self._read_hcp(checks, self.players)
         if hcp is not None and sum(hcp.values()) != HCP_IN_DECK:
-            checks.fail("hcp", f"the four hands add up to {sum(hcp.values())}, not 40; count again")
+            message = "the four hands add up to %(total)d, not 40; count again"
+            checks.fail("hcp", _(message, total=sum(hcp.values())))
             hcp = None
         if hcp is None:
             self._read_play(checks, required=False)
@@ -369,9 +400,12 @@ class MiniBridge(_MiniBridgeGame):
         plays = declaring(self.players, order, hcp)
         shown = ", ".join(f"{p} {hcp[p]}" for p in order)
         if plays is None:
-            checks.only({"hcp"}, "when both sides hold 20: the same dealer deals again")
+            checks.only({"hcp"}, _("when both sides hold 20: the same dealer deals again"))
             checks.done()
-            lines = [f"HCP {shown}: 20 each side", f"not counted: {dealer} deals again"]
+            lines = [
+                _("HCP %(shown)s: 20 each side", shown=shown),
+                _("not counted: %(dealer)s deals again", dealer=dealer),
+            ]
             details = MiniBridgeRedeal(hcp)
             return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
 
@@ -379,19 +413,30 @@ class MiniBridge(_MiniBridgeGame):
         declarer, dummy = plays.declarer, plays.dummy
         claimed = checks.get_player("declarer", self.players, required=False)
         if claimed is not None and claimed != declarer:
-            checks.fail("declarer", f"{claimed} is not the declarer; by the HCP it is {declarer}")
+            message = "%(claimed)s is not the declarer; by the HCP it is %(declarer)s"
+            checks.fail("declarer", _(message, claimed=claimed, declarer=declarer))
         game, strain, tricks = self._read_play(checks)
         checks.done()
 
         ours = hcp[declarer] + hcp[dummy]
+        named = {"declarer": declarer, "hcp": hcp[declarer], "dummy": dummy}
         if hcp[declarer] == hcp[dummy]:
-            why = f"tied with {dummy}, announced first"
+            message = (
+                "%(declarer)s declares (%(hcp)d HCP, tied with %(dummy)s, announced first); "
+                "%(dummy)s is dummy"
+            )
+            declares = _(message, **named)
         else:
-            why = f"more than {dummy}'s {hcp[dummy]}"
+            message = (
+                "%(declarer)s declares (%(hcp)d HCP, more than %(dummy)s's %(dummy_hcp)d); "
+                "%(dummy)s is dummy"
+            )
+            declares = _(message, **named, dummy_hcp=hcp[dummy])
+        message = "HCP %(shown)s: %(side)s %(ours)d against %(defenders)s %(theirs)d"
+        named = {"shown": shown, "side": " & ".join(side), "ours": ours}
         lines = [
-            f"HCP {shown}: {' & '.join(side)} {ours} against "
-            f"{' & '.join(defenders)} {HCP_IN_DECK - ours}",
-            f"{declarer} declares ({hcp[declarer]} HCP, {why}); {dummy} is dummy",
+            _(message, **named, defenders=" & ".join(defenders), theirs=HCP_IN_DECK - ours),
+            declares,
         ]
         won, penalty, more = self._contract_lines(
             game, strain, tricks, " & ".join(side), " & ".join(defenders)
@@ -403,14 +448,14 @@ class MiniBridge(_MiniBridgeGame):
 
 class MiniBridgeThree(_MiniBridgeGame):
     id = "mini-bridge-3"
-    name = "Mini Bridge for three"
-    summary = "Three players and a dummy; most HCP declares, each keeps a personal score."
+    name = _("Mini Bridge for three")
+    summary = _("Three players and a dummy; most HCP declares, each keeps a personal score.")
     player_counts = (3,)
     default_hands = 9
     option_specs = (
-        OptionSpec("hands", None, "counted hands to play (9 when no target)", low=1, high=100),
+        OptionSpec("hands", None, _("counted hands to play (9 when no target)"), low=1, high=100),
         OptionSpec(
-            "target", None, "a player reaching this many points ends the match", high=100000
+            "target", None, _("a player reaching this many points ends the match"), high=100000
         ),
     )
     hand_fields = frozenset({"hcp", "scrapped", *PLAY_FIELDS})
@@ -421,11 +466,12 @@ class MiniBridgeThree(_MiniBridgeGame):
         hcp = self._read_hcp(checks, self.players)
         if hcp is not None and not 0 <= HCP_IN_DECK - sum(hcp.values()) <= MAX_HCP:
             held = sum(hcp.values())
-            checks.fail(
-                "hcp",
-                f"the three hold {held}, leaving dummy {HCP_IN_DECK - held}; "
-                f"together they must hold {HCP_IN_DECK - MAX_HCP}–{HCP_IN_DECK}",
+            message = (
+                "the three hold %(held)d, leaving dummy %(dummy)d; "
+                "together they must hold %(least)d–%(most)d"
             )
+            named = {"held": held, "dummy": HCP_IN_DECK - held}
+            checks.fail("hcp", _(message, **named, least=HCP_IN_DECK - MAX_HCP, most=HCP_IN_DECK))
             hcp = None
         scrapped = checks.get_flag("scrapped")
         if hcp is None:
@@ -438,35 +484,46 @@ class MiniBridgeThree(_MiniBridgeGame):
         ours = hcp[declarer] + dummy_hcp
         shown = ", ".join(f"{p} {hcp[p]}" for p in order)
         tied = [p for p in order if hcp[p] == hcp[declarer] and p != declarer]
-        tie = f", tied with {' and '.join(tied)}, announced first" if tied else ""
-        lines = [
-            f"HCP {shown}, dummy {HCP_IN_DECK} − {sum(hcp.values())} = {dummy_hcp}",
-            f"{declarer} declares ({hcp[declarer]} HCP, the most{tie}); "
-            f"with dummy {hcp[declarer]} + {dummy_hcp} = {ours}",
-        ]
+        named = {"declarer": declarer, "hcp": hcp[declarer], "dummy": dummy_hcp, "ours": ours}
+        if tied:
+            message = (
+                "%(declarer)s declares (%(hcp)d HCP, the most, tied with %(tied)s, announced "
+                "first); with dummy %(hcp)d + %(dummy)d = %(ours)d"
+            )
+            declares = _(message, **named, tied=together(tied))
+        else:
+            message = (
+                "%(declarer)s declares (%(hcp)d HCP, the most); "
+                "with dummy %(hcp)d + %(dummy)d = %(ours)d"
+            )
+            declares = _(message, **named)
+        message = "HCP %(shown)s, dummy %(deck)d − %(held)d = %(dummy)d"
+        named = {"shown": shown, "deck": HCP_IN_DECK, "held": sum(hcp.values())}
+        lines = [_(message, **named, dummy=dummy_hcp), declares]
         if scrapped:
             if ours >= SCRAP_BELOW:
-                checks.fail(
-                    "scrapped",
-                    f"{declarer} and dummy hold {hcp[declarer]} + {dummy_hcp} = {ours}; "
-                    f"a deal may be scrapped only below {SCRAP_BELOW}",
+                message = (
+                    "%(declarer)s and dummy hold %(hcp)d + %(dummy)d = %(ours)d; "
+                    "a deal may be scrapped only below %(below)d"
                 )
-            checks.only({"hcp", "scrapped"}, "when the deal is scrapped")
+                named = {"declarer": declarer, "hcp": hcp[declarer], "dummy": dummy_hcp}
+                checks.fail("scrapped", _(message, **named, ours=ours, below=SCRAP_BELOW))
+            checks.only({"hcp", "scrapped"}, _("when the deal is scrapped"))
             checks.done()
-            lines.append(f"scrapped: not counted, {dealer} deals again")
+            lines.append(_("scrapped: not counted, %(dealer)s deals again", dealer=dealer))
             details = MiniBridgeScrapped(
                 hcp=hcp,
                 dummy_hcp=dummy_hcp,
                 declarer=declarer,
                 declaring_hcp=ours,
-                note=f"scrapped by {declarer} ({ours} HCP)",
+                note=_("scrapped by %(declarer)s (%(hcp)d HCP)", declarer=declarer, hcp=ours),
             )
             return self._moved_on(HandResult(number, dealer, False, self.zero(), lines, details))
 
         game, strain, tricks = self._read_play(checks)
         checks.done()
         won, penalty, more = self._contract_lines(
-            game, strain, tricks, declarer, " and ".join(defenders) + " each"
+            game, strain, tricks, declarer, _("%(players)s each", players=together(defenders))
         )
         scores = {p: won if p == declarer else penalty for p in self.players}
         details = self._details(
@@ -482,11 +539,13 @@ def announcement_problem(points: Any) -> str | None:
     """Why one typed announcement cannot be right, or None when it can be:
     a whole number from 0 to 37, the most one hand holds."""
     if not _is_int(points):
-        return f"{points!r} is not a whole number; allowed 0–{MAX_HCP}"
+        message = "%(typed)s is not a whole number; allowed 0–%(most)d"
+        return _(message, typed=repr(points), most=MAX_HCP)
     if points > MAX_HCP:
-        return f"{points} is more than one hand holds; allowed 0–{MAX_HCP}"
+        message = "%(points)d is more than one hand holds; allowed 0–%(most)d"
+        return _(message, points=points, most=MAX_HCP)
     if points < 0:
-        return f"{points} is below 0; allowed 0–{MAX_HCP}"
+        return _("%(points)d is below 0; allowed 0–%(most)d", points=points, most=MAX_HCP)
     return None
 
 
@@ -496,5 +555,6 @@ def announced_problem(announced: list[int]) -> str | None:
     total = sum(announced)
     if total > HCP_IN_DECK:
         sums = " + ".join(map(str, announced))
-        return f"{sums} = {total}, more than the {HCP_IN_DECK} in the deck"
+        message = "%(sums)s = %(total)d, more than the %(deck)d in the deck"
+        return _(message, sums=sums, total=total, deck=HCP_IN_DECK)
     return None

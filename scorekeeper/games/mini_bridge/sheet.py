@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import Match
+from ...speech import _
 from ...words import hand_label, hand_title
 from ..common import STRAIN_SYMBOL, Details, Outcome
 from .rules import MiniBridgePlayed, MiniBridgeRedeal, MiniBridgeScrapped
@@ -28,19 +29,26 @@ def chart_sides(match: Match, outcome: Outcome) -> list[tuple[str, list[str]]]:
 def contract_note(details: Details | None) -> tuple[str, str]:
     """(declarer and contract, result) as written beside the hand number."""
     if isinstance(details, MiniBridgeRedeal):
-        return "20–20", "dealt again"
+        return "20–20", _("dealt again")
     if isinstance(details, MiniBridgeScrapped):
-        return f"{details.declarer} scrapped", f"{details.declaring_hcp} HCP with dummy"
+        return (
+            _("%(declarer)s scrapped", declarer=details.declarer),
+            _("%(hcp)d HCP with dummy", hcp=details.declaring_hcp),
+        )
     if not isinstance(details, MiniBridgePlayed):
-        return "stopped", ""
+        return _("stopped"), ""
     strain = STRAIN_SYMBOL[details.strain]
-    contract = f"GAME {strain}" if details.game else f"{strain}, no GAME"
+    named = {"declarer": details.declarer, "strain": strain}
+    if details.game:
+        contract = _("%(declarer)s: GAME %(strain)s", **named)
+    else:
+        contract = _("%(declarer)s: %(strain)s, no GAME", **named)
     tricks = details.tricks
     if details.made:
-        result = f"{tricks} tricks, made"
+        result = _("%(tricks)d tricks, made", tricks=tricks)
     else:
-        result = f"{tricks} tricks, {details.undertricks} down"
-    return f"{details.declarer}: {contract}", result
+        result = _("%(tricks)d tricks, %(down)d down", tricks=tricks, down=details.undertricks)
+    return contract, result
 
 
 def goal(match: Match, outcome: Outcome) -> str:
@@ -48,16 +56,18 @@ def goal(match: Match, outcome: Outcome) -> str:
     game = outcome.summary
     if game.target is not None:
         best = max(outcome.totals.values())
+        named = {"target": game.target, "best": best}
         if best >= game.target:
-            return f"Playing to {game.target}: reached with {best}."
+            return _("Playing to %(target)d: reached with %(best)d.", **named)
         if outcome.finished:
-            return f"Playing to {game.target}: stopped at {best}."
-        return f"Playing to {game.target}: the leader has {best}, {game.target - best} to go."
-    played = f"{game.counted} of {game.hands_to_play} counted hands played"
+            return _("Playing to %(target)d: stopped at %(best)d.", **named)
+        message = "Playing to %(target)d: the leader has %(best)d, %(left)d to go."
+        return _(message, **named, left=game.target - best)
+    named = {"played": game.counted, "hands": game.hands_to_play}
     if outcome.finished:
-        return f"{played}: the match is over."
+        return _("%(played)d of %(hands)d counted hands played: the match is over.", **named)
     left = game.hands_to_play - game.counted
-    return f"{played}, {left} left."
+    return _("%(played)d of %(hands)d counted hands played, %(left)d left.", **named, left=left)
 
 
 def build(match: Match, outcome: Outcome) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult
 from ..facts import GameStats, HandFacts, get
 
@@ -20,10 +21,10 @@ def read_hand(players: list[str], record: dict, result: HandResult) -> HandFacts
 STATS = GameStats(
     read_hand,
     telling={
-        "game_made": ("GAME made", "Mini Bridge hands this player declared GAME and made it"),
+        "game_made": (_("GAME made"), _("Mini Bridge hands this player declared GAME and made it")),
         "scrapped": (
-            "Deals scrapped",
-            "Mini Bridge for three deals this player scrapped as declarer",
+            _("Deals scrapped"),
+            _("Mini Bridge for three deals this player scrapped as declarer"),
         ),
     },
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from ...speech import N_, _, english, joined, ngettext
 from ..common import (
     SUITS,
     Bid,
@@ -25,6 +26,7 @@ from ..common import (
     PlayedContract,
     overtricks,
     parse_bid,
+    refusal,
     undertricks,
 )
 
@@ -45,7 +47,13 @@ UNDERTRICK = {
     1: {CHOOSER: -250, PARTNER: -150, LIAR: -350},
     2: {CHOOSER: -500, PARTNER: -300, LIAR: -600},
 }
-DOUBLING_WORD = {0: "", 1: "doubled", 2: "redoubled"}
+KIND_WORD = {  # each category (a key of the details) as players read it
+    "partial": _("partial"),
+    "game": _("game"),
+    "small slam": _("small slam"),
+    "grand slam": _("grand slam"),
+}
+COLUMN_WORD = {CHOOSER: _("Chooser"), PARTNER: _("Partner"), LIAR: _("Liar")}
 
 # Structured bids (liar rule): cards needed in the suit for one of a suit as a
 # first call, HCP for the NT first calls, and the lengths and HCP for raises.
@@ -54,9 +62,8 @@ OPENING_HCP = 10
 NT_OPENING_HCP = {1: 15, 2: 20}
 RAISE_LENGTH = {"C": 4, "D": 4, "H": 3, "S": 3}
 RAISE_HCP = {2: 5, 3: 10}
-FIRST_CALL = "first call"
-RAISE_KIND = {2: "single raise", 3: "double raise"}
-SUIT_WORD = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+FIRST_CALL = _("first call")
+RAISE_KIND = {2: _("single raise"), 3: _("double raise")}
 
 FIELDS = frozenset(
     {"auction", "passed_out", "chooser", "partner", "contract", "redoubled_by", "tricks", "liars"}
@@ -72,16 +79,19 @@ def category(contract: Contract) -> str:
 
 def made_parts(contract: Contract, tricks: int, column: str) -> list[tuple[int, str]]:
     """The items a made contract scores for the Chooser or the Partner column."""
-    kind, word = category(contract), DOUBLING_WORD[contract.doubled]
-    parts = [(CATEGORY_SCORE[kind], kind)]
+    kind = category(contract)
+    parts: list[tuple[int, str]] = [(CATEGORY_SCORE[kind], KIND_WORD[kind])]
     if contract.doubled:
+        redoubled = contract.doubled == 2
+        word = _("redoubled") if redoubled else _("doubled")
         parts.append((DOUBLING_BONUS[contract.doubled][column], word))
         if kind == "partial":
-            parts.append((DOUBLED_PARTIAL_BONUS, f"{word} partial"))
+            word = _("redoubled partial") if redoubled else _("doubled partial")
+            parts.append((DOUBLED_PARTIAL_BONUS, word))
     over = overtricks(contract, tricks)
     if over:
-        plural = "" if over == 1 else "s"
-        parts.append((over * OVERTRICK[contract.doubled], f"for {over} overtrick{plural}"))
+        word = ngettext("for %(num)d overtrick", "for %(num)d overtricks", over)
+        parts.append((over * OVERTRICK[contract.doubled], word))
     return parts
 
 
@@ -111,43 +121,51 @@ def _read_call(call: Any) -> Bid | None:
     if isinstance(call, str) and call.strip().upper() == PASS:
         return None
     if isinstance(call, str) and call.strip().upper() in ("X", "XX"):
-        raise ValueError("double and redouble are not calls here; put X or XX in contract")
+        raise ValueError(_("double and redouble are not calls here; put X or XX in contract"))
     try:
         return parse_bid(call)
     except ValueError as exc:
-        if "level" in str(exc):  # a well-formed bid above 7: parse_bid's message is clear
+        if "level" in english(refusal(exc)):  # a bid above 7: parse_bid's message is clear
             raise
-        raise ValueError(f"{call!r} is not a pass (P) or a bid like 1C, 3NT or 7S") from None
+        message = "%(typed)s is not a pass (P) or a bid like 1C, 3NT or 7S"
+        raise ValueError(_(message, typed=repr(call))) from None
 
 
 def parse_auction(calls: Any, bidders: list[str]) -> Auction:
     """Check a whole auction (calls from the dealer on); ValueError names the call."""
     if not isinstance(calls, list):
         raise ValueError(
-            'give a list of calls from the dealer on, e.g. ["1S", "P", "2S", "P", "P"]'
+            _('give a list of calls from the dealer on, e.g. ["1S", "P", "2S", "P", "P"]')
         )
     last_bid, last_bidder, passes = None, None, 0
     for i, call in enumerate(calls):
         who = bidders[i % len(bidders)]
-        where = f"call {i + 1} ({who})"
+        where = {"call": i + 1, "who": who}
         if (last_bid is None and passes == PASSES_WITHOUT_BID) or (
             last_bid is not None and passes == PASSES_TO_END
         ):
-            raise ValueError(f"{where}: the auction already ended after call {i}")
+            message = "call %(call)d (%(who)s): the auction already ended after call %(calls)d"
+            raise ValueError(_(message, **where, calls=i))
         try:
             bid = _read_call(call)
         except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            message = "call %(call)d (%(who)s): %(problem)s"
+            raise ValueError(_(message, **where, problem=refusal(exc))) from None
         if bid is None:
             passes += 1
         elif not bid.outranks(last_bid):
-            raise ValueError(f"{where}: {bid} is not higher than the previous bid {last_bid}")
+            message = (
+                "call %(call)d (%(who)s): %(bid)s is not higher than the previous bid %(last)s"
+            )
+            raise ValueError(_(message, **where, bid=str(bid), last=str(last_bid)))
         else:
             last_bid, last_bidder, passes = bid, who, 0
     if passes < (PASSES_TO_END if last_bid else PASSES_WITHOUT_BID):
         raise ValueError(
-            "incomplete: an auction ends with a bid followed by two passes, or with "
-            "three passes; give every call"
+            _(
+                "incomplete: an auction ends with a bid followed by two passes, or with "
+                "three passes; give every call"
+            )
         )
     return Auction(last_bid, last_bidder)
 
@@ -168,10 +186,19 @@ class StructuredBid:
 
 def _requirement(bid: Bid, kind: str) -> str:
     if bid.strain == "NT":
-        return f"at least {NT_OPENING_HCP[bid.level]} HCP"
+        return _("at least %(hcp)d HCP", hcp=NT_OPENING_HCP[bid.level])
     length = OPENING_LENGTH if kind == FIRST_CALL else RAISE_LENGTH
     hcp = OPENING_HCP if kind == FIRST_CALL else RAISE_HCP[bid.level]
-    return f"at least {length[bid.strain]} {SUIT_WORD[bid.strain]} and {hcp} HCP"
+    named = {"length": length[bid.strain], "hcp": hcp}
+    return _(REQUIREMENT[bid.strain], **named)
+
+
+REQUIREMENT = {  # a structured bid's promise, by its suit
+    "C": N_("at least %(length)d clubs and %(hcp)d HCP"),
+    "D": N_("at least %(length)d diamonds and %(hcp)d HCP"),
+    "H": N_("at least %(length)d hearts and %(hcp)d HCP"),
+    "S": N_("at least %(length)d spades and %(hcp)d HCP"),
+}
 
 
 @dataclass
@@ -264,15 +291,18 @@ class NeedAFourthDetails(PlayedContract, Details):
 
 class NeedAFourth(Game):
     id = "need-a-fourth"
-    name = "Need a Fourth?"
-    summary = "Three players; the auction winner picks a Partner and the third plays alone."
+    name = _("Need a Fourth?")
+    summary = _("Three players; the auction winner picks a Partner and the third plays alone.")
     player_counts = (3,)
     option_specs = (
         OptionSpec(
-            "hands", 9, "hands in the match (a multiple of 3)", low=3, high=99, multiple_of=3
+            "hands", 9, _("hands in the match (a multiple of 3)"), low=3, high=99, multiple_of=3
         ),
         OptionSpec(
-            "liar_rule", False, "structured bids promise a minimum; liars pay more", kind="bool"
+            "liar_rule",
+            False,
+            _("structured bids promise a minimum; liars pay more"),
+            kind="bool",
         ),
     )
     hand_fields = FIELDS
@@ -309,7 +339,7 @@ class NeedAFourth(Game):
             try:
                 auction = parse_auction(record["auction"], self.bidding_order())
             except ValueError as exc:
-                checks.fail("auction", str(exc))
+                checks.fail("auction", refusal(exc))
         passed_out = checks.get_flag("passed_out")
         if passed_out or (auction is not None and auction.last_bid is None):
             result = self._passed_out(checks, number, dealer, auction, passed_out)
@@ -328,15 +358,15 @@ class NeedAFourth(Game):
         auction: Auction | None,
         passed_out: bool,
     ) -> HandResult:
-        checks.only({"auction", "passed_out"}, "on a passed-out hand")
+        checks.only({"auction", "passed_out"}, _("on a passed-out hand"))
         if auction is not None and auction.last_bid is not None:
+            message = "%(bidder)s bid %(bid)s, so the hand was not passed out"
             checks.fail(
-                "passed_out",
-                f"{auction.last_bidder} bid {auction.last_bid}, so the hand was not passed out",
+                "passed_out", _(message, bidder=auction.last_bidder, bid=str(auction.last_bid))
             )
         if not passed_out and "passed_out" not in checks.record:
-            checks.fail("passed_out", "all three passed, so give passed_out: true")
-        lines = ["all three passed: no score; the hand counts and the deal moves on"]
+            checks.fail("passed_out", _("all three passed, so give passed_out: true"))
+        lines = [_("all three passed: no score; the hand counts and the deal moves on")]
         details = NeedAFourthDetails(passed_out=True)
         return HandResult(number, dealer, True, self.zero(), lines, details)
 
@@ -348,19 +378,20 @@ class NeedAFourth(Game):
         if auction is not None and "chooser" not in record:
             chooser = auction.last_bidder
         elif auction is not None and chooser is not None and chooser != auction.last_bidder:
-            checks.fail(
-                "chooser",
-                f"{chooser} is not the last bidder; {auction.last_bidder} bid {auction.last_bid}",
-            )
+            message = "%(chooser)s is not the last bidder; %(bidder)s bid %(bid)s"
+            named = {
+                "chooser": chooser,
+                "bidder": auction.last_bidder,
+                "bid": str(auction.last_bid),
+            }
+            checks.fail("chooser", _(message, **named))
         others = [p for p in self.players if p != chooser]
-        what = "one of the other two players:" if chooser else "one of"
+        what = _("one of the other two players:") if chooser else _("one of")
         partner = checks.get_player("partner", others, what=what)
         contract = checks.get_contract("contract")
         if contract and auction and auction.last_bid and contract.bid != auction.last_bid:
-            checks.fail(
-                "contract",
-                f"the bid part {contract.bid} is not the auction's last bid {auction.last_bid}",
-            )
+            message = "the bid part %(bid)s is not the auction's last bid %(last)s"
+            checks.fail("contract", _(message, bid=str(contract.bid), last=str(auction.last_bid)))
         redoubled_by = self._check_redoubler(checks, contract, chooser, partner)
         tricks = checks.get_int("tricks", 0, MAX_TRICKS)
         liars = self._check_liars(checks, chooser, partner, auction)
@@ -386,10 +417,10 @@ class NeedAFourth(Game):
     ) -> str | None:
         if contract is None or contract.doubled != 2:
             if contract is not None:
-                checks.absent("redoubled_by", "unless the contract is redoubled (XX)")
+                checks.absent("redoubled_by", _("unless the contract is redoubled (XX)"))
             return None
         among = self.players if chooser is None or partner is None else [chooser, partner]
-        return checks.get_player("redoubled_by", among, what="the Chooser or the Partner:")
+        return checks.get_player("redoubled_by", among, what=_("the Chooser or the Partner:"))
 
     def _check_liars(
         self, checks: Checks, chooser: str | None, partner: str | None, auction: Auction | None
@@ -400,10 +431,12 @@ class NeedAFourth(Game):
         if not self.options["liar_rule"]:
             # An empty list changes nothing, so it is accepted with the rule off.
             if value != []:
-                checks.fail("liars", "only allowed with the liar rule (options.liar_rule: true)")
+                message = "only allowed with the liar rule (options.liar_rule: true)"
+                checks.fail("liars", _(message))
             return []
         if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-            checks.fail("liars", f'{value!r} is not a list of names, e.g. ["{self.players[0]}"]')
+            message = '%(typed)s is not a list of names, e.g. ["%(player)s"]'
+            checks.fail("liars", _(message, typed=repr(value), player=self.players[0]))
             return None
         structured = None
         if auction is not None:
@@ -412,15 +445,14 @@ class NeedAFourth(Game):
             structured = {s.bidder for s in structured_bids(raw, bidders)}
         for i, name in enumerate(value):
             if name in value[:i]:
-                checks.fail("liars", f"{name} is listed twice")
+                checks.fail("liars", _("%(name)s is listed twice", name=name))
             elif chooser and partner and name not in (chooser, partner):
-                checks.fail(
-                    "liars", f"{name!r} is not the Chooser or the Partner: {chooser}, {partner}"
-                )
+                message = "%(typed)s is not the Chooser or the Partner: %(chooser)s, %(partner)s"
+                named = {"typed": repr(name), "chooser": chooser, "partner": partner}
+                checks.fail("liars", _(message, **named))
             elif structured is not None and name not in structured:
-                checks.fail(
-                    "liars", f"{name} made no structured bid in the auction, so cannot have lied"
-                )
+                message = "%(name)s made no structured bid in the auction, so cannot have lied"
+                checks.fail("liars", _(message, name=name))
         return value
 
     def _score(
@@ -438,44 +470,79 @@ class NeedAFourth(Game):
         auction_winner = chooser
         lines = []
         if redoubled_by == partner:
-            lines.append(
-                f"{partner} redoubled after {chooser} passed: {partner} is the Chooser for scoring"
+            message = (
+                "%(partner)s redoubled after %(chooser)s passed: "
+                "%(partner)s is the Chooser for scoring"
             )
+            lines.append(_(message, partner=partner, chooser=chooser))
             chooser, partner = partner, chooser
         kind = category(contract)
         columns = {chooser: CHOOSER, partner: PARTNER}
         scores = self.zero()
         if tricks >= contract.needed:
             over = overtricks(contract, tricks)
-            lines.append(
-                f"{contract} needs {contract.needed} tricks, {tricks} taken: a {kind} made"
-                + (f" with {over} overtrick{'' if over == 1 else 's'}" if over else "")
-            )
+            named = {"contract": str(contract), "needed": contract.needed, "tricks": tricks}
+            if over:
+                message = ngettext(
+                    "%(contract)s needs %(needed)d tricks, %(tricks)d taken: "
+                    "a %(kind)s made with %(num)d overtrick",
+                    "%(contract)s needs %(needed)d tricks, %(tricks)d taken: "
+                    "a %(kind)s made with %(num)d overtricks",
+                    over,
+                    kind=KIND_WORD[kind],
+                    **named,
+                )
+            else:
+                message = _(
+                    "%(contract)s needs %(needed)d tricks, %(tricks)d taken: a %(kind)s made",
+                    kind=KIND_WORD[kind],
+                    **named,
+                )
+            lines.append(message)
             for player, column in columns.items():
                 scores[player] = made_score(contract, tricks, column)
-                parts = " + ".join(
-                    f"{points} {label}" for points, label in made_parts(contract, tricks, column)
+                parts = joined(
+                    " + ",
+                    [
+                        _("%(points)d %(what)s", points=points, what=label)
+                        for points, label in made_parts(contract, tricks, column)
+                    ],
                 )
-                lines.append(f"{player} ({column}): {parts} = {scores[player]:+d}")
-            if liars:
-                lines.append(f"{' and '.join(liars)} lied, but the contract made: no change")
+                message = "%(player)s (%(column)s): %(parts)s = %(score)+d"
+                column_word = COLUMN_WORD[column]
+                lines.append(
+                    _(message, player=player, column=column_word, parts=parts, score=scores[player])
+                )
+            if len(liars) == 1:
+                message = "%(liar)s lied, but the contract made: no change"
+                lines.append(_(message, liar=liars[0]))
+            elif liars:
+                message = "%(first)s and %(second)s lied, but the contract made: no change"
+                lines.append(_(message, first=liars[0], second=liars[1]))
         else:
             down = undertricks(contract, tricks)
-            lines.append(f"{contract} needs {contract.needed} tricks, {tricks} taken: down {down}")
+            message = "%(contract)s needs %(needed)d tricks, %(tricks)d taken: down %(down)d"
+            named = {"contract": str(contract), "needed": contract.needed, "tricks": tricks}
+            lines.append(_(message, **named, down=down))
             if len(liars) == 1:
                 liar = liars[0]
                 honest = partner if liar == chooser else chooser
                 columns = {liar: LIAR, honest: PARTNER}
-                lines.append(
-                    f"only {liar} lied: {liar} pays the Liar column, {honest} the Partner column"
+                message = (
+                    "only %(liar)s lied: %(liar)s pays the Liar column, "
+                    "%(honest)s the Partner column"
                 )
+                lines.append(_(message, liar=liar, honest=honest))
             elif liars:
-                lines.append(f"{liars[0]} and {liars[1]} both lied: scored as usual")
+                message = "%(first)s and %(second)s both lied: scored as usual"
+                lines.append(_(message, first=liars[0], second=liars[1]))
             per = UNDERTRICK[contract.doubled]
             for player, column in columns.items():
                 scores[player] = failed_score(contract, tricks, column)
-                lines.append(f"{player} ({column}): {down} × {per[column]} = {scores[player]:+d}")
-        lines.append(f"{declarer} (Declarer) scores 0")
+                message = "%(player)s (%(column)s): %(down)d × %(each)d = %(score)+d"
+                named = {"player": player, "column": COLUMN_WORD[column], "down": down}
+                lines.append(_(message, **named, each=per[column], score=scores[player]))
+        lines.append(_("%(declarer)s (Declarer) scores 0", declarer=declarer))
         details = NeedAFourthDetails(
             passed_out=False,
             auction_winner=auction_winner,
@@ -495,4 +562,5 @@ class NeedAFourth(Game):
 def redoubler_refused(players: list[str], chooser: str, partner: str) -> dict[str, str]:
     """Who may not redouble once the Chooser and the Partner are known: the
     Declarer (the third player), who may only double."""
-    return {p: "the Declarer may only double" for p in players if p not in (chooser, partner)}
+    reason = _("the Declarer may only double")
+    return {p: reason for p in players if p not in (chooser, partner)}

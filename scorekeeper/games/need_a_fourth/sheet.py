@@ -7,6 +7,7 @@ from typing import Any
 
 from ...model import Match
 from ...sheets import running_rows
+from ...speech import _
 from ..common import STRAIN_SYMBOL, Details, Outcome, parse_contract
 from .rules import NeedAFourthDetails
 
@@ -52,7 +53,7 @@ def build(match: Match, outcome: Outcome) -> dict[str, Any]:
             row["result"] = result_label(details.contract, details.tricks)
         else:
             passed = isinstance(details, NeedAFourthDetails) and details.passed_out
-            row["contract"] = "passed" if passed else "end"
+            row["contract"] = _("passed") if passed else _("end")
             row["result"] = ""
         row["roles"] = roles(details, match.players)
     played = sum(1 for row in rows if row["dealer"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult
 from ..facts import GameStats, HandFacts, contract_of, get
 
@@ -24,10 +25,13 @@ def read_hand(players: list[str], record: dict, result: HandResult) -> HandFacts
 STATS = GameStats(
     read_hand,
     telling={
-        "lied": ("Lies caught", "Need a Fourth? hands where this player was found to have lied"),
+        "lied": (
+            _("Lies caught"),
+            _("Need a Fourth? hands where this player was found to have lied"),
+        ),
         "set_alone": (
-            "Sets as Declarer",
-            "Need a Fourth? contracts this player, alone as Declarer, held below their tricks",
+            _("Sets as Declarer"),
+            _("Need a Fourth? contracts this player, alone as Declarer, held below their tricks"),
         ),
     },
 )

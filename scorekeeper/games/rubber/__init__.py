@@ -1,6 +1,7 @@
 """Rubber bridge, Honeymoon bridge and Chicago: one We/They score pad
 (docs/variants/rubber.md, honeymoon.md, chicago.md)."""
 
+from ...speech import _
 from ..kit import GameKit, Variant
 from ..settlement import ROUNDED_PARTNERSHIP
 from . import sheet, stats
@@ -17,6 +18,6 @@ GAME = GameKit(
     sheet=sheet.build,
     stats=stats.STATS,
     # What a player calls their standing: every point, above and below the line.
-    chart_title="Points per side (above and below the line)",
+    chart_title=_("Points per side (above and below the line)"),
     sides=sheet.chart_sides,
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
+from ...speech import N_, _, ngettext
 from ..common import (
     Checks,
     Contract,
@@ -43,7 +44,10 @@ DOUBLED_UNDERTRICKS = {False: (100, 200, 200, 300), True: (200, 300, 300, 300)}
 REDOUBLE_FACTOR = 2  # redoubled over- and undertricks are twice the doubled figure
 INSULT = {1: 50, 2: 100}  # making a doubled / redoubled contract
 SLAM_BONUS = {(6, False): 500, (6, True): 750, (7, False): 1000, (7, True): 1500}
-SLAM_NAME = {6: "small slam", 7: "grand slam"}
+SLAM_MADE = {  # keyed by level: what the slam bonus line says
+    6: N_("small slam bid and made, %(state)s: %(bonus)d above"),
+    7: N_("grand slam bid and made, %(state)s: %(bonus)d above"),
+}
 HONOURS = (100, 150)  # four or all five trump honours in one hand
 NT_HONOURS = 150  # the four aces in one hand, the only honours at NT
 
@@ -104,34 +108,56 @@ def contract_scores(
     contract: Contract, tricks: int, vulnerable: bool, declarer: str = ""
 ) -> list[Score]:
     """Every entry a played contract gives (honours apart); `vulnerable` is declarer's."""
-    played = f"{contract} by {declarer}" if declarer else str(contract)
-    state = "vulnerable" if vulnerable else "not vulnerable"
+    played = _("%(contract)s by %(declarer)s", contract=str(contract), declarer=declarer)
+    if not declarer:
+        played = str(contract)
+    state = _("vulnerable") if vulnerable else _("not vulnerable")
     down = undertricks(contract, tricks)
     if down:
         values = undertrick_values(contract, down, vulnerable)
-        how = "redoubled, " if contract.doubled == 2 else "doubled, " if contract.doubled else ""
-        text = f"{played} down {down}, {how}{state}: {_sum_text(values)} above the line"
+        named = {"played": played, "down": down, "state": state, "sum": _sum_text(values)}
+        if contract.doubled == 2:
+            text = _(
+                "%(played)s down %(down)d, redoubled, %(state)s: %(sum)s above the line", **named
+            )
+        elif contract.doubled:
+            text = _(
+                "%(played)s down %(down)d, doubled, %(state)s: %(sum)s above the line", **named
+            )
+        else:
+            text = _("%(played)s down %(down)d, %(state)s: %(sum)s above the line", **named)
         return [Score(False, "above", sum(values), "undertricks", text)]
 
     points, how = trick_score(contract)
-    scores = [Score(True, "below", points, "tricks", f"{played} made: {how} below the line")]
+    made = _("%(played)s made: %(how)s below the line", played=played, how=how)
+    scores = [Score(True, "below", points, "tricks", made)]
     over = overtricks(contract, tricks)
     if over:
-        if contract.doubled:
-            each = DOUBLED_OVERTRICK[vulnerable] * (REDOUBLE_FACTOR if contract.doubled == 2 else 1)
-            kind = f"{'redoubled' if contract.doubled == 2 else 'doubled'}, {state}"
+        if contract.doubled == 2:
+            each = DOUBLED_OVERTRICK[vulnerable] * REDOUBLE_FACTOR
+            kind = _("redoubled, %(state)s", state=state)
+        elif contract.doubled:
+            each, kind = DOUBLED_OVERTRICK[vulnerable], _("doubled, %(state)s", state=state)
         else:
-            each, kind = UNDOUBLED_OVERTRICK[contract.strain], "undoubled"
-        plural = "overtrick" if over == 1 else "overtricks"
-        text = f"{over} {plural} ({kind}): {_sum_text([each] * over)} above the line"
+            each, kind = UNDOUBLED_OVERTRICK[contract.strain], _("undoubled")
+        text = ngettext(
+            "%(num)d overtrick (%(kind)s): %(sum)s above the line",
+            "%(num)d overtricks (%(kind)s): %(sum)s above the line",
+            over,
+            kind=kind,
+            sum=_sum_text([each] * over),
+        )
         scores.append(Score(True, "above", each * over, "overtricks", text))
     if contract.doubled:
         bonus = INSULT[contract.doubled]
-        word = "redoubled" if contract.doubled == 2 else "doubled"
-        scores.append(Score(True, "above", bonus, "insult", f"made {word}: {bonus} above"))
-    if contract.level in SLAM_NAME:
+        if contract.doubled == 2:
+            text = _("made redoubled: %(bonus)d above", bonus=bonus)
+        else:
+            text = _("made doubled: %(bonus)d above", bonus=bonus)
+        scores.append(Score(True, "above", bonus, "insult", text))
+    if contract.level in SLAM_MADE:
         bonus = SLAM_BONUS[contract.level, vulnerable]
-        text = f"{SLAM_NAME[contract.level]} bid and made, {state}: {bonus} above"
+        text = _(SLAM_MADE[contract.level], state=state, bonus=bonus)
         scores.append(Score(True, "above", bonus, "slam", text))
     return scores
 
@@ -146,7 +172,7 @@ class _Sheet:
 
     def add(self, side: int, where: str, points: int, what: str, text: str) -> None:
         self.entries.append({"side": side, "where": where, "points": points, "what": what})
-        self.lines.append(f"{self.side_names[side]}: {text}")
+        self.lines.append(_("%(side)s: %(what)s", side=self.side_names[side], what=text))
 
     def points(self, side: int, where: str | None = None) -> int:
         return sum(
@@ -158,8 +184,10 @@ class _Sheet:
 class PartnershipSummary(Summary):
     """Sides, and the points of each rubber (Chicago: round), the last one in progress."""
 
-    unit_word: str  # "rubber" or "round"
-    side_names: list[str]  # "We", "They"; with two players, their names
+    unit_word: str  # "rubber" or "round" (a key: pages say it in their own words)
+    side_names: list[
+        str
+    ]  # "We", "They" (said in the reader's language); with two players, their names
     sides: list[list[str]]  # players of each side
     unit_points: list[list[int]]  # per unit: [first side, second side]
     unit_differences: list[int]  # first side minus second, per unit played into
@@ -241,7 +269,7 @@ class _PartnershipGame(Game):
         super().__init__(players, options)
         # Seats 1 & 3 against 2 & 4; with two players each is a side of their own.
         self.sides = list(partnerships(players))
-        self.side_names = ["We", "They"] if len(players) == 4 else list(players)
+        self.side_names = [_("We"), _("They")] if len(players) == 4 else list(players)
         self.deals = 0  # deals that moved the dealer on
         self.below = [0, 0]  # trick points in the current game
         self.games = [0, 0]  # games won in the current rubber (Chicago: round)
@@ -342,7 +370,7 @@ class _PartnershipGame(Game):
             sheet.add(to, score.where, score.points, score.what, score.text)
         if honours is not None:
             holder, points = honours
-            text = f"honours in {holder}'s hand: {points} above"
+            text = _("honours in %(holder)s's hand: %(points)d above", holder=holder, points=points)
             sheet.add(self.side_index(holder), "above", points, "honours", text)
         won = self._bonuses(sheet, side, vulnerable)
         details = RubberDeal(
@@ -358,21 +386,27 @@ class _PartnershipGame(Game):
 
     def end_match(self, number: int) -> HandResult:
         sheet = _Sheet(self.side_names)
-        sheet.lines.append("The players stopped here.")
+        sheet.lines.append(_("The players stopped here."))
         for side in (0, 1):
             if self.games[side] == 1:
-                text = f"one game in the unfinished {self.unit_word}: {UNFINISHED_GAME_BONUS} above"
+                # Only a rubber ends unfinished with a bonus (Chicago has its own end).
+                bonus = UNFINISHED_GAME_BONUS
+                text = _("one game in the unfinished rubber: %(bonus)d above", bonus=bonus)
                 sheet.add(side, "above", UNFINISHED_GAME_BONUS, "unfinished", text)
             if self.below[side]:
                 bonus = UNFINISHED_PART_SCORE_BONUS
-                text = f"part score {self.below[side]} in the unfinished game: {bonus} above"
+                text = _(
+                    "part score %(points)d in the unfinished game: %(bonus)d above",
+                    points=self.below[side],
+                    bonus=bonus,
+                )
                 sheet.add(side, "above", bonus, "unfinished", text)
         unit = len(self.unit_points) - 1
         return self._book(number, None, False, sheet, unit, RubberEnd(sheet.entries))
 
     def _passed_out(self, number: int, dealer: str, where: dict[str, Any]) -> HandResult:
         self.deals += 1
-        line = f"passed out: no score; {self._dealer()} deals next"
+        line = _("passed out: no score; %(dealer)s deals next", dealer=self._dealer())
         details = RubberDeal([], **where, passed_out=True)
         return HandResult(number, dealer, True, self.zero(), [line], details)
 
@@ -402,7 +436,13 @@ class _PartnershipGame(Game):
         self.below[side] += sheet.points(side, "below")
         if self.below[side] < GAME_POINTS:
             return False
-        sheet.lines.append(f"{self.side_names[side]}: game ({self.below[side]} below the line)")
+        sheet.lines.append(
+            _(
+                "%(side)s: game (%(points)d below the line)",
+                side=self.side_names[side],
+                points=self.below[side],
+            )
+        )
         self.games[side] += 1
         self.below = [0, 0]  # part scores no longer count towards the next game
         self.game_number += 1
@@ -412,42 +452,45 @@ class _PartnershipGame(Game):
         if "honors" not in checks.record:
             return None
         value = checks.record["honors"]
-        shape = 'give {"holder": player, "points": 100 or 150}'
+        shape = _('give {"holder": player, "points": 100 or 150}')
         if not isinstance(value, dict) or set(value) != {"holder", "points"}:
             checks.fail("honors", shape)
             return None
         holder, points = value["holder"], value["points"]
         ok = True
         if not isinstance(holder, str) or holder not in self.players:
-            checks.fail("honors", f"holder {holder!r} is not one of {', '.join(self.players)}")
+            players = ", ".join(self.players)
+            message = "holder %(typed)s is not one of %(players)s"
+            checks.fail("honors", _(message, typed=repr(holder), players=players))
             ok = False
         if not _is_int(points) or points not in HONOURS:
-            checks.fail("honors", f"points {points!r} is not allowed; give 100 or 150")
+            message = "points %(typed)s is not allowed; give 100 or 150"
+            checks.fail("honors", _(message, typed=repr(points)))
             ok = False
         elif contract is not None and contract.strain == "NT" and points != NT_HONOURS:
-            checks.fail("honors", f"at NT only the four aces count, for {NT_HONOURS}, not {points}")
+            message = "at NT only the four aces count, for %(aces)d, not %(points)d"
+            checks.fail("honors", _(message, aces=NT_HONOURS, points=points))
             ok = False
         return (holder, points) if ok else None
 
 
-def _options(unit: str, count_name: str) -> tuple[OptionSpec, ...]:
+def _options(count_name: str, to_play: str, rounding: str) -> tuple[OptionSpec, ...]:
     return (
-        OptionSpec(count_name, 1, f"{unit}s to play", low=1, high=100),
-        OptionSpec(
-            "round_to_hundreds",
-            True,
-            f"settle each {unit}'s difference rounded to the nearest 100",
-            kind="bool",
-        ),
+        OptionSpec(count_name, 1, to_play, low=1, high=100),
+        OptionSpec("round_to_hundreds", True, rounding, kind="bool"),
     )
 
 
 class Rubber(_PartnershipGame):
     id = "rubber"
-    name = "Rubber bridge"
-    summary = "Two partnerships; the first side to win two games takes the rubber."
+    name = _("Rubber bridge")
+    summary = _("Two partnerships; the first side to win two games takes the rubber.")
     player_counts = (4,)
-    option_specs = _options("rubber", "rubbers")
+    option_specs = _options(
+        "rubbers",
+        _("rubbers to play"),
+        _("settle each rubber's difference rounded to the nearest 100"),
+    )
 
     def _vulnerable(self) -> list[bool]:
         return [games > 0 for games in self.games]
@@ -463,7 +506,12 @@ class Rubber(_PartnershipGame):
         if self.games[side] == GAMES_IN_RUBBER:
             other = self.games[1 - side]
             bonus = RUBBER_BONUS[other]
-            text = f"rubber won {GAMES_IN_RUBBER}–{other}: {bonus} above"
+            text = _(
+                "rubber won %(won)d–%(lost)d: %(bonus)d above",
+                won=GAMES_IN_RUBBER,
+                lost=other,
+                bonus=bonus,
+            )
             sheet.add(side, "above", bonus, "rubber", text)
             facts["rubber_won"] = side
             self._close_unit()
@@ -472,23 +520,27 @@ class Rubber(_PartnershipGame):
 
 class Honeymoon(Rubber):
     id = "honeymoon"
-    name = "Honeymoon bridge"
-    summary = "Two players, each a side of their own, scored exactly as a rubber."
+    name = _("Honeymoon bridge")
+    summary = _("Two players, each a side of their own, scored exactly as a rubber.")
     player_counts = (2,)
 
 
 class Chicago(_PartnershipGame):
     id = "chicago"
-    name = "Chicago"
-    summary = "Rounds of four deals; vulnerability follows the deal, no rubbers."
+    name = _("Chicago")
+    summary = _("Rounds of four deals; vulnerability follows the deal, no rubbers.")
     player_counts = (4,)
     unit_word = "round"
     option_specs = (
-        *_options("round", "rounds"),
+        *_options(
+            "rounds",
+            _("rounds to play"),
+            _("settle each round's difference rounded to the nearest 100"),
+        ),
         OptionSpec(
             "swap_vulnerability",
             False,
-            "on deals 2 and 3 the dealer's opponents are vulnerable, not the dealer's side",
+            _("on deals 2 and 3 the dealer's opponents are vulnerable, not the dealer's side"),
             kind="bool",
         ),
     )
@@ -523,7 +575,7 @@ class Chicago(_PartnershipGame):
 
     def _passed_out(self, number: int, dealer: str, where: dict[str, Any]) -> HandResult:
         # Unlike rubber, the same dealer deals again and the deal is not counted.
-        line = f"passed out: not counted; {dealer} deals again"
+        line = _("passed out: not counted; %(dealer)s deals again", dealer=dealer)
         details = RubberDeal([], **where, passed_out=True)
         return HandResult(number, dealer, False, self.zero(), [line], details)
 
@@ -532,12 +584,14 @@ class Chicago(_PartnershipGame):
         made = sheet.points(side, "below") > 0
         if made and self._add_below(sheet, side):
             bonus = CHICAGO_GAME_BONUS[vulnerable[side]]
-            state = "vulnerable" if vulnerable[side] else "not vulnerable"
-            sheet.add(side, "above", bonus, "game bonus", f"game bonus, {state}: {bonus} above")
+            state = _("vulnerable") if vulnerable[side] else _("not vulnerable")
+            text = _("game bonus, %(state)s: %(bonus)d above", state=state, bonus=bonus)
+            sheet.add(side, "above", bonus, "game bonus", text)
             facts["game_won"] = side
         elif made and self.deal_in_round() == DEALS_IN_ROUND:
             bonus = LAST_DEAL_PART_SCORE_BONUS
-            sheet.add(side, "above", bonus, "part score", f"part score on deal 4: {bonus} above")
+            text = _("part score on deal 4: %(bonus)d above", bonus=bonus)
+            sheet.add(side, "above", bonus, "part score", text)
         if self.deal_in_round() == DEALS_IN_ROUND:
             facts["round_over"] = True
             self._close_unit()  # part scores do not carry into the next round
@@ -545,7 +599,7 @@ class Chicago(_PartnershipGame):
 
     def end_match(self, number: int) -> HandResult:
         # No bonus for an unfinished round: the marker scores nothing.
-        lines = ["The players stopped here.", "no bonus for an unfinished round"]
+        lines = [_("The players stopped here."), _("no bonus for an unfinished round")]
         return HandResult(number, None, False, self.zero(), lines, RubberEnd([]))
 
 
@@ -554,5 +608,5 @@ def honours_refused(strain: str) -> dict[int, str]:
     four aces count, so 100 is never right there."""
     if strain != "NT":
         return {}
-    reason = f"at no trumps only the four aces count, for {NT_HONOURS}"
+    reason = _("at no trumps only the four aces count, for %(aces)d", aces=NT_HONOURS)
     return {points: reason for points in HONOURS if points != NT_HONOURS}

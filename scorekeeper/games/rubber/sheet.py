@@ -13,6 +13,7 @@ from typing import Any
 
 from ...model import Match
 from ...sheets import hand_rows
+from ...speech import _
 from ...words import REDEAL_MARK
 from ..common import HandResult, Outcome, parse_contract
 from ..common import contract_text as written
@@ -21,16 +22,16 @@ from .rules import RubberDeal, RubberDetails
 
 # What an entry is, in the few letters that fit under it on a phone.
 WHAT_LABEL = {
-    "tricks": "tricks",
-    "overtricks": "over",
-    "undertricks": "down",
-    "insult": "insult",
-    "slam": "slam",
-    "honours": "honours",
-    "rubber": "rubber",
-    "game bonus": "game",
-    "part score": "part score",
-    "unfinished": "unfinished",
+    "tricks": _("tricks"),
+    "overtricks": _("over"),
+    "undertricks": _("down"),
+    "insult": _("insult"),
+    "slam": _("slam"),
+    "honours": _("honours"),
+    "rubber": _("rubber"),
+    "game bonus": _("game"),
+    "part score": _("part score"),
+    "unfinished": _("unfinished"),
 }
 
 
@@ -69,7 +70,7 @@ def contract_text(contract: str, tricks: int, declarer: str) -> str:
 def vulnerable_text(vulnerable: list[str]) -> str:
     if not vulnerable:
         return "—"
-    return "both" if len(vulnerable) == 2 else vulnerable[0]
+    return _("both") if len(vulnerable) == 2 else vulnerable[0]
 
 
 def _difference(totals: list[int], side_names: list[str], rounding: bool) -> dict[str, Any]:
@@ -174,7 +175,10 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
 def _deal_row(match: Match, result: HandResult, deal: RubberDeal, chicago: bool) -> dict[str, Any]:
     record = match.hands[result.number - 1]
     if deal.passed_out:
-        what = f"passed out, {result.dealer} deals again" if chicago else "passed out"
+        if chicago:
+            what = _("passed out, %(dealer)s deals again", dealer=result.dealer)
+        else:
+            what = _("passed out")
     else:
         what = contract_text(deal.contract, deal.tricks, record["declarer"])
     return {
@@ -197,7 +201,7 @@ def chicago_rows(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
     for row in rows:
         details = row["details"]
         if isinstance(details, RubberDeal) and details.deal is not None:
-            where = f"Round {details.round}, deal {details.deal}"
+            where = _("Round %(round)d, deal %(deal)d", round=details.round, deal=details.deal)
             row["explanation"] = [where, *row["explanation"]]
     return rows
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult, partnerships
 from ..facts import GameStats, HandFacts, contract_of, get, made
 
@@ -27,7 +28,7 @@ def read_hand(players: list[str], record: dict, result: HandResult) -> HandFacts
 STATS = GameStats(
     read_hand,
     telling={
-        "rubber_won": ("Rubbers won", "rubbers this player's side won"),
-        "slam_made": ("Slams made", "small and grand slams this player declared and made"),
+        "rubber_won": (_("Rubbers won"), _("rubbers this player's side won")),
+        "slam_made": (_("Slams made"), _("small and grand slams this player declared and made")),
     },
 )

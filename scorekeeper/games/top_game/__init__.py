@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...speech import _
 from ...words import hand_words, signed
 from ..common import HandResult
 from ..kit import GameKit, Variant
@@ -22,14 +23,17 @@ def row_words(record: dict[str, Any], result: HandResult | None) -> str:
     if not isinstance(details, TopGamePlayed) or not details.raise_penalty:
         return words
     if words.endswith(", made"):
-        words += ", but not raising"
-    elif ", down " in words:
-        words += ", and not raising"
-    elif details.contract == "passed":
+        return _("%(words)s, but not raising", words=words)
+    if ", down " in words:
+        return _("%(words)s, and not raising", words=words)
+    if details.contract == "passed":
         declarer = details.declarer
-        words += (
-            f"; {declarer} did not raise: {signed(result.scores[declarer])},"
-            f" each opponent {signed(-RAISE_PENALTY)}"
+        return _(
+            "%(words)s; %(declarer)s did not raise: %(score)s, each opponent %(each)s",
+            words=words,
+            declarer=declarer,
+            score=signed(result.scores[declarer]),
+            each=signed(-RAISE_PENALTY),
         )
     return words
 

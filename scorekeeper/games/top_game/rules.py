@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...speech import _, ngettext
 from ..common import (
     SUITS,
     Checks,
@@ -134,6 +135,8 @@ class TopGamePlayed(TopGameDetails):
 
     @property
     def note(self) -> str:
+        if self.contract == "passed":
+            return _("%(bid)d · %(tops)d · passed", bid=self.bid, tops=self.dummy_tops)
         return f"{self.bid} · {self.dummy_tops} · {self.contract}"
 
     def log_facts(self) -> LogFacts:
@@ -146,7 +149,7 @@ class TopGamePassedOut(TopGameDetails):
 
     @property
     def note(self) -> str:
-        return "passed out"
+        return _("passed out")
 
 
 @dataclass(frozen=True)
@@ -157,16 +160,18 @@ class TopGameMisinformation(TopGameDetails):
 
     @property
     def note(self) -> str:
-        return "wrong dummy information"
+        return _("wrong dummy information")
 
 
 class TopGame(Game):
     id = "top-game"
-    name = "The Top Game"
-    summary = "Three players and a dummy; the bid plus dummy's tops fixes the contract."
+    name = _("The Top Game")
+    summary = _("Three players and a dummy; the bid plus dummy's tops fixes the contract.")
     player_counts = (3,)
     option_specs = (
-        OptionSpec("hands_per_half", 6, "counted hands in each half of the match", low=1, high=30),
+        OptionSpec(
+            "hands_per_half", 6, _("counted hands in each half of the match"), low=1, high=30
+        ),
     )
     hand_fields = FIELDS
 
@@ -237,35 +242,42 @@ class TopGame(Game):
         calls = checks.record["bids"]
         order = self.bidding_order()
         if not isinstance(calls, list) or len(calls) != 3:
-            checks.fail("bids", f"give exactly 3 calls, one each from {', '.join(order)}")
+            players = ", ".join(order)
+            checks.fail(
+                "bids", _("give exactly 3 calls, one each from %(players)s", players=players)
+            )
             return None, None
         high, bidder = None, None
         for who, call in zip(order, calls, strict=True):
             if call is None:
                 continue
             if not _is_int(call):
-                checks.fail("bids", f"{who}: {call!r} is not a whole number or a pass (null)")
+                message = "%(who)s: %(typed)s is not a whole number or a pass (null)"
+                checks.fail("bids", _(message, who=who, typed=repr(call)))
                 return None, None
             if high is None and call < MIN_BID:
-                checks.fail("bids", f"{who}: the first bid must be at least {MIN_BID}, not {call}")
+                message = "%(who)s: the first bid must be at least %(least)d, not %(call)d"
+                checks.fail("bids", _(message, who=who, least=MIN_BID, call=call))
                 return None, None
             if call > MAX_BID:
-                checks.fail("bids", f"{who}: {call} is above the highest bid {MAX_BID}")
+                message = "%(who)s: %(call)d is above the highest bid %(most)d"
+                checks.fail("bids", _(message, who=who, call=call, most=MAX_BID))
                 return None, None
             if high is not None and call <= high:
-                checks.fail("bids", f"{who}: {call} is not higher than the previous bid {high}")
+                message = "%(who)s: %(call)d is not higher than the previous bid %(high)d"
+                checks.fail("bids", _(message, who=who, call=call, high=high))
                 return None, None
             high, bidder = call, who
         return high, bidder
 
     def _misinformation(self, checks: Checks, number: int, dealer: str) -> HandResult:
-        checks.only({"bids", "declarer", "misinformation"}, "when dummy was misdescribed")
+        checks.only({"bids", "declarer", "misinformation"}, _("when dummy was misdescribed"))
         declarer = checks.get_player("declarer", self.players)
         informer = None
         if declarer is not None:
             opponents = [p for p in self.players if p != declarer]
             informer = checks.get_player(
-                "misinformation", opponents, what="one of declarer's opponents"
+                "misinformation", opponents, what=_("one of declarer's opponents")
             )
         if informer is None:
             return HandResult(number, dealer, False, self.zero(), [])
@@ -276,10 +288,15 @@ class TopGame(Game):
             False,
             scores,
             [
-                f"{informer} gave wrong information about dummy: {MISINFORMATION_PENALTY} "
-                f"per opponent, so {informer} {scores[informer]:+d}, each other player "
-                f"{-MISINFORMATION_PENALTY:+d}",
-                f"not counted: {dealer} deals again",
+                _(
+                    "%(informer)s gave wrong information about dummy: %(penalty)d per opponent, "
+                    "so %(informer)s %(score)+d, each other player %(each)+d",
+                    informer=informer,
+                    penalty=MISINFORMATION_PENALTY,
+                    score=scores[informer],
+                    each=-MISINFORMATION_PENALTY,
+                ),
+                _("not counted: %(dealer)s deals again", dealer=dealer),
             ],
             TopGameMisinformation(self.half(), informer),
         )
@@ -287,15 +304,16 @@ class TopGame(Game):
     def _passed_out(
         self, checks: Checks, number: int, dealer: str, high_bidder: str | None
     ) -> HandResult:
-        checks.only({"bids", "passed_out"}, "on a passed-out hand")
+        checks.only({"bids", "passed_out"}, _("on a passed-out hand"))
         flag = checks.get_bool("passed_out")
         if flag is False:
-            checks.fail("passed_out", "all three passed, so give passed_out: true")
+            checks.fail("passed_out", _("all three passed, so give passed_out: true"))
         if flag and high_bidder is not None:
-            checks.fail("passed_out", f"{high_bidder} bid, so the hand was not passed out")
+            message = "%(bidder)s bid, so the hand was not passed out"
+            checks.fail("passed_out", _(message, bidder=high_bidder))
         if "bids" in checks.record and "passed_out" not in checks.record:
-            checks.fail("passed_out", "all three passed, so give passed_out: true")
-        lines = ["all three passed: no score"]
+            checks.fail("passed_out", _("all three passed, so give passed_out: true"))
+        lines = [_("all three passed: no score")]
         return HandResult(number, dealer, True, self.zero(), lines, TopGamePassedOut(self.half()))
 
     def _played(
@@ -308,17 +326,24 @@ class TopGame(Game):
     ) -> HandResult:
         declarer = checks.get_player("declarer", self.players)
         if declarer is not None and high_bidder is not None and declarer != high_bidder:
-            checks.fail("declarer", f"{declarer} is not the highest bidder {high_bidder}")
+            message = "%(declarer)s is not the highest bidder %(bidder)s"
+            checks.fail("declarer", _(message, declarer=declarer, bidder=high_bidder))
         bid = checks.get_int("bid", MIN_BID, MAX_BID)
         if bid is not None and high_bid is not None and bid < high_bid:
-            checks.fail("bid", f"{bid} is lower than the auction's highest bid {high_bid}")
+            message = "%(bid)d is lower than the auction's highest bid %(high)d"
+            checks.fail("bid", _(message, bid=bid, high=high_bid))
         declarer_tops = checks.get_int("declarer_tops", 0, MAX_TOPS, required=False)
         dummy_tops = checks.get_int("dummy_tops", 0, MAX_TOPS)
         if (declarer_tops or 0) + (dummy_tops or 0) > MAX_TOPS:
             checks.fail(
                 "dummy_tops",
-                f"declarer {declarer_tops} + dummy {dummy_tops} tops is more than "
-                f"the {MAX_TOPS} in the deck",
+                _(
+                    "declarer %(declarer)d + dummy %(dummy)d tops is more than the %(most)d "
+                    "in the deck",
+                    declarer=declarer_tops or 0,
+                    dummy=dummy_tops or 0,
+                    most=MAX_TOPS,
+                ),
             )
         self._check_longest(checks)
         if declarer is None or bid is None or dummy_tops is None:
@@ -329,7 +354,8 @@ class TopGame(Game):
             return HandResult(number, dealer, True, self.zero(), [])
 
         pn = bid + dummy_tops
-        lines = [f"pn = {bid} + {dummy_tops} = {pn}"]
+        lines: list[str] = []
+        sum_pn = {"bid": bid, "tops": dummy_tops, "pn": pn}
         raise_penalty = declarer_tops is not None and declarer_tops > bid
         note = {"bid": bid, "dummy_tops": dummy_tops, "pn": pn, "declarer": declarer}
         note["raise_penalty"] = raise_penalty
@@ -337,8 +363,14 @@ class TopGame(Game):
 
         if pn <= PASSED_OUT_PN:
             for name in ("contract", "doubler", "tricks"):
-                checks.absent(name, f"when the playnumber {pn} passes the hand out")
-            lines[0] += f" → {PASSED_OUT_PN} or less: the hand is passed out"
+                checks.absent(name, _("when the playnumber %(pn)d passes the hand out", pn=pn))
+            lines.append(
+                _(
+                    "pn = %(bid)d + %(tops)d = %(pn)d → %(most)d or less: the hand is passed out",
+                    **sum_pn,
+                    most=PASSED_OUT_PN,
+                )
+            )
             s = 0
             note["contract"] = "passed"
         else:
@@ -347,52 +379,81 @@ class TopGame(Game):
             if contract is None:
                 return HandResult(number, dealer, True, self.zero(), [])
             level = level_for(pn, contract.strain)
-            kind = "NT" if contract.strain == "NT" else "a suit"
             if contract.level != level:
-                checks.fail(
-                    "contract", f"pn {pn} in {kind} gives level {level}, not {contract.level}"
-                )
+                named = {"pn": pn, "level": level, "given": contract.level}
+                if contract.strain == "NT":
+                    message = _("pn %(pn)d in NT gives level %(level)d, not %(given)d", **named)
+                else:
+                    message = _("pn %(pn)d in a suit gives level %(level)d, not %(given)d", **named)
+                checks.fail("contract", message)
             if contract.doubled and pn > MAX_DOUBLABLE_PN:
-                checks.fail(
-                    "contract",
-                    f"pn {pn} is above {MAX_DOUBLABLE_PN}: the contract cannot be doubled",
-                )
+                message = "pn %(pn)d is above %(most)d: the contract cannot be doubled"
+                checks.fail("contract", _(message, pn=pn, most=MAX_DOUBLABLE_PN))
             doubler = None
             if contract.doubled:
-                doubler = checks.get_player("doubler", opponents, what="the opening leader, one of")
+                what = _("the opening leader, one of")
+                doubler = checks.get_player("doubler", opponents, what=what)
             else:
-                checks.absent("doubler", "when the contract is not doubled")
+                checks.absent("doubler", _("when the contract is not doubled"))
             if tricks is None or not checks.ok:
                 return HandResult(number, dealer, True, self.zero(), [])
-            lines[0] += f" → {contract.bid} needs {contract.needed} tricks"
+            lines.append(
+                _(
+                    "pn = %(bid)d + %(tops)d = %(pn)d → %(contract)s needs %(needed)d tricks",
+                    **sum_pn,
+                    contract=str(contract.bid),
+                    needed=contract.needed,
+                )
+            )
             note["contract"] = str(contract)
             s, more = self._play_lines(contract, tricks)
             lines += more
             if not raise_penalty and doubler is not None:
                 scores = spread(declarer, self.players, s)
                 payment = DOUBLING_PAYMENT[contract.doubled]
-                word = f"doubled by {doubler}" + (" and redoubled" if contract.doubled == 2 else "")
+                named = {"doubler": doubler, "payment": payment}
+                redoubled = contract.doubled == 2
                 if tricks >= contract.needed:
                     scores[declarer] += payment
                     scores[doubler] -= payment
-                    lines.append(f"{word}: {doubler} pays {payment} more")
+                    if redoubled:
+                        line = (
+                            "doubled by %(doubler)s and redoubled: "
+                            "%(doubler)s pays %(payment)d more"
+                        )
+                    else:
+                        line = "doubled by %(doubler)s: %(doubler)s pays %(payment)d more"
                 else:
                     scores[declarer] -= payment
                     scores[doubler] += payment
-                    lines.append(f"{word}: {doubler} receives {payment} more")
+                    if redoubled:
+                        line = (
+                            "doubled by %(doubler)s and redoubled: "
+                            "%(doubler)s receives %(payment)d more"
+                        )
+                    else:
+                        line = "doubled by %(doubler)s: %(doubler)s receives %(payment)d more"
+                lines.append(_(line, **named))
                 return self._result(number, dealer, scores, lines, note)
 
         if raise_penalty:
             lines.append(
-                f"{declarer} held {declarer_tops} tops but bid {bid} and did not raise: "
-                f"{RAISE_PENALTY} per opponent whatever the play"
+                _(
+                    "%(declarer)s held %(tops)d tops but bid %(bid)d and did not raise: "
+                    "%(penalty)d per opponent whatever the play",
+                    declarer=declarer,
+                    tops=declarer_tops,
+                    bid=bid,
+                    penalty=RAISE_PENALTY,
+                )
             )
             s = RAISE_PENALTY
         elif pn <= PASSED_OUT_PN:
-            lines.append("no score")
+            lines.append(_("no score"))
         scores = spread(declarer, self.players, s)
         if s:
-            lines.append(f"{declarer} {scores[declarer]:+d}, each opponent {-s:+d}")
+            message = "%(declarer)s %(score)+d, each opponent %(each)+d"
+            lines.append(_(message, declarer=declarer, score=scores[declarer], each=-s))
         return self._result(number, dealer, scores, lines, note)
 
     @staticmethod
@@ -400,15 +461,22 @@ class TopGame(Game):
         s = per_opponent_score(contract, tricks)
         over, down = overtricks(contract, tricks), undertricks(contract, tricks)
         if down == 0 and over == 0:
-            text = f"{contract.bid} made exactly: {MADE_BASE} from each opponent"
+            message = "%(contract)s made exactly: %(base)d from each opponent"
+            text = _(message, contract=str(contract.bid), base=MADE_BASE)
         elif down == 0:
-            plural = "" if over == 1 else "s"
-            text = (
-                f"{contract.bid} made with {over} overtrick{plural}: "
-                f"{MADE_BASE} + {over} = {s} from each opponent"
+            text = ngettext(
+                "%(contract)s made with %(num)d overtrick: %(base)d + %(num)d = %(s)d from each "
+                "opponent",
+                "%(contract)s made with %(num)d overtricks: %(base)d + %(num)d = %(s)d from each "
+                "opponent",
+                over,
+                contract=str(contract.bid),
+                base=MADE_BASE,
+                s=s,
             )
         else:
-            text = f"{contract.bid} down {down}: {s} per opponent"
+            message = "%(contract)s down %(down)d: %(s)d per opponent"
+            text = _(message, contract=str(contract.bid), down=down, s=s)
         return s, [text]
 
     def _result(
@@ -435,7 +503,8 @@ class TopGame(Game):
             and 4 <= int(value[1:]) <= 13
         )
         if not ok:
-            checks.fail("dummy_longest", f"{value!r} is not a suit letter and length 4–13, e.g. D5")
+            message = "%(typed)s is not a suit letter and length 4–13, e.g. D5"
+            checks.fail("dummy_longest", _(message, typed=repr(value)))
 
 
 # -- what the hand form may offer --------------------------------------------
@@ -444,12 +513,18 @@ class TopGame(Game):
 def doubling_refused(pn: int) -> str | None:
     """Why a contract at playnumber `pn` may not be doubled, or None when it may."""
     if pn > MAX_DOUBLABLE_PN:
-        return f"playnumber {pn} is above {MAX_DOUBLABLE_PN}, so nobody may double"
+        message = "playnumber %(pn)d is above %(most)d, so nobody may double"
+        return _(message, pn=pn, most=MAX_DOUBLABLE_PN)
     return None
 
 
 def declarer_tops_refused(dummy_tops: int) -> dict[int, str]:
     """Declarer's tops the deck cannot hold beside `dummy_tops` in dummy, with why."""
     most = MAX_TOPS - dummy_tops
-    reason = f"dummy holds {dummy_tops} of the {MAX_TOPS} tops, so declarer at most {most}"
+    reason = _(
+        "dummy holds %(dummy)d of the %(all)d tops, so declarer at most %(most)d",
+        dummy=dummy_tops,
+        all=MAX_TOPS,
+        most=most,
+    )
     return {tops: reason for tops in range(max(most + 1, 0), MAX_TOPS + 1)}

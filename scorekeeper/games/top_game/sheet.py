@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ...model import Match
+from ...speech import Said, _
 from ...words import hand_label, hand_title, signed
 from ..common import Outcome, contract_text
 from .rules import PASSED_OUT_PN, RAISE_PENALTY, TopGameDetails, TopGamePlayed, level_for
@@ -76,7 +77,14 @@ _CONTRACT = re.compile(r"\b[1-7](?:NT|[CDHS])X{0,2}\b")
 
 
 def suits(note: str) -> str:
-    """The note's contract as the cards show it: `3 · 2 · 2♠`, not `2S`."""
+    """The note's contract as the cards show it: `3 · 2 · 2♠`, not `2S` (a note
+    in words still said in the reader's language)."""
+    if isinstance(note, Said):
+        return note.then(_suits)
+    return _suits(note)
+
+
+def _suits(note: str) -> str:
     return _CONTRACT.sub(lambda found: contract_text(found.group(0)), note)
 
 
@@ -97,7 +105,7 @@ def key() -> dict[str, Any]:
             "nt": contract_text(f"{level_for(pn, 'NT')}NT"),
         },
         "passed": {
-            "note": f"{passed_bid} · {passed_tops} · passed",
+            "note": _("%(bid)d · %(tops)d · passed", bid=passed_bid, tops=passed_tops),
             "pn": passed_bid + passed_tops,
             "most": PASSED_OUT_PN,
         },

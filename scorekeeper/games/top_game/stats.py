@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...speech import _
 from ..common import HandResult
 from ..facts import GameStats, HandFacts, contract_of, get, made
 
@@ -28,12 +29,12 @@ STATS = GameStats(
     read_hand,
     telling={
         "misinformed": (
-            "Wrong dummy information",
-            "Top Game hands where this player misdescribed dummy",
+            _("Wrong dummy information"),
+            _("Top Game hands where this player misdescribed dummy"),
         ),
         "raise_penalty": (
-            "Raise penalties",
-            "Top Game contracts where this player held more tops than the bid and did not raise",
+            _("Raise penalties"),
+            _("Top Game contracts where this player held more tops than the bid and did not raise"),
         ),
     },
 )

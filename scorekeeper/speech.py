@@ -1,0 +1,167 @@
+"""How pure modules say a sentence a player reads: the rules' problems and
+explanations, the sheets' words, the change log's history lines.
+
+The rules run without Flask (the command line, the replay kept between
+requests), yet the same sentence must reach each phone in its own language.
+So `_` and `ngettext` here say nothing yet: they return a `Said`, a str whose
+value is the English sentence (what the command line prints, the JSON keeps
+and the tests compare) and which says itself in the reader's language when a
+page shows it: `str()`, an f-string, `%s` or a Jinja `{{ … }}` (`__html__`).
+A replay kept by revision holds `Said` lines, and every phone reads them in its
+own language. Placeholders are named (`%(dealer)s`) and may be `Said` too:
+they are said in the same language.
+
+The app names the reader's translations for each request (`listening`, from
+a before_request hook); anywhere else — the command line, a test, a thread —
+English is said. Babel's `NullTranslations` and the standard library only.
+
+Joining a `Said` to other text with `+` or `str.join` keeps its English value:
+compose sentences with `_('%(side)s: %(what)s', …)` instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from typing import Any, Protocol
+
+from markupsafe import escape
+
+
+class Translations(Protocol):
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+# The reader's translations, asked for only when a sentence is said: the app
+# sets a function (flask_babel.get_translations) for the span of a request.
+_reader: ContextVar[Callable[[], Translations] | None] = ContextVar("reader", default=None)
+
+
+class Said(str):
+    """A sentence: its English text as the str value, and what it takes to say
+    it in another language (the message, its plural and named placeholders)."""
+
+    __slots__ = ("_message", "_plural", "_num", "_named", "_then")
+
+    _message: str
+    _plural: str | None
+    _num: int | None
+    _named: dict[str, Any]
+    _then: tuple[Callable[[str], str], ...]
+
+    def __new__(
+        cls,
+        message: str,
+        plural: str | None = None,
+        num: int | None = None,
+        named: dict[str, Any] | None = None,
+        then: tuple[Callable[[str], str], ...] = (),
+    ) -> Said:
+        named = named or {}
+        chosen = message if plural is None or num == 1 else plural
+        english = chosen % {k: _english(v) for k, v in named.items()} if named else chosen
+        said = super().__new__(cls, _changed(english, then))
+        said._message, said._plural, said._num, said._named = message, plural, num, named
+        said._then = then
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (self._message, self._plural, self._num, self._named, self._then))
+
+    def then(self, change: Callable[[str], str]) -> Said:
+        """This sentence, `change` applied to it once said (in every language):
+        e.g. the real minus sign a page prints for the rules' ASCII one."""
+        return Said(self._message, self._plural, self._num, self._named, (*self._then, change))
+
+    def __str__(self) -> str:
+        reader = _reader.get()
+        if reader is None:
+            return str.__str__(self)
+        translations = reader()
+        if self._plural is None:
+            text = translations.gettext(self._message)
+        else:
+            text = translations.ngettext(self._message, self._plural, self._num or 0)
+        text = text % self._named if self._named else text
+        return _changed(text, self._then)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def _changed(text: str, changes: tuple[Callable[[str], str], ...]) -> str:
+    for change in changes:
+        text = change(text)
+    return text
+
+
+def _english(value: Any) -> Any:
+    return str.__str__(value) if isinstance(value, Said) else value
+
+
+def _(message: str, **named: Any) -> Said:
+    """The sentence `message`, said in the reader's language when shown:
+    `_('%(dealer)s deals next', dealer=name)`."""
+    return Said(message, named=named)
+
+
+def ngettext(singular: str, plural: str, num: int, **named: Any) -> Said:
+    """A sentence with a count: `ngettext('%(num)d hand', '%(num)d hands', n)`;
+    `num` is a placeholder too."""
+    return Said(singular, plural, num, {"num": num, **named})
+
+
+def joined(separator: str, parts: list[str]) -> Said:
+    """`parts` joined by `separator` (a sign such as " + ", not a word), each
+    part said in the reader's language: `str.join` would keep their English."""
+    if not parts:
+        return Said("")
+    message = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Said(message, named={f"p{i}": part for i, part in enumerate(parts)})
+
+
+def said(value: Any) -> Any:
+    """`value` with every sentence in it said now, as plain str (dicts, lists
+    and tuples gone through): for JSON a page's script reads (`|said|tojson`),
+    which would otherwise get the English value."""
+    if isinstance(value, Said):
+        return str(value)
+    if isinstance(value, dict):
+        return {said(key): said(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [said(item) for item in value]
+    return value
+
+
+def N_(message: str) -> str:
+    """Marks a word for the catalogs and leaves it as it is (a key, an id):
+    say it with `_(word)` where a player reads it."""
+    return message
+
+
+def english(text: str) -> str:
+    """The English of `text`, said or plain: for the command line and the JSON."""
+    return str.__str__(text) if isinstance(text, Said) else text
+
+
+@contextlib.contextmanager
+def listening(reader: Callable[[], Translations] | None) -> Iterator[None]:
+    """Say every sentence with `reader()`'s translations inside the block."""
+    token = _reader.set(reader)
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+def listen(reader: Callable[[], Translations] | None) -> Callable[[], None]:
+    """Say sentences with `reader()` from now on in this context (a request);
+    returns the function that stops it (a teardown hook)."""
+    token = _reader.set(reader)
+    return lambda: _reader.reset(token)
