@@ -44,6 +44,7 @@ class Night:
     matches: list[MatchLine]  # the night's, in the order played
     totals: list[tuple[str, list[tuple[str, Decimal]]]]  # currency, (player, net tonight)
     payments: list[Transfer]  # the members' settle-up and the guests' payments
+    playing: frozenset[str] = frozenset()  # the night's matches not over yet (ids)
 
     @property
     def earlier(self) -> date | None:
@@ -86,14 +87,16 @@ def night_report(state: g.GroupState, typed: str) -> Night:
         return Night(None, typed, error, days, [], [], [])
     lines = [line for line in shown if line.played == day]
     ids = {line.match_id for line in lines if line.counted}
-    members = ledger([s for s in book.book.matches if s.key in ids])
+    tonight = [s for s in book.book.matches if s.key in ids]
+    members = ledger(tonight)
     order = {m.name: i for i, m in enumerate(state.members)}
     counted = [line for line in lines if line.counted]
     payments = sorted(
         [*members.settle_up, *guest_payments(counted)],
         key=lambda pay: (pay.currency, pay.payer.casefold(), pay.payee.casefold()),
     )
-    return Night(day, typed, "", days, lines, _totals(counted, order), payments)
+    playing = frozenset(s.key for s in tonight if not s.finished)
+    return Night(day, typed, "", days, lines, _totals(counted, order), payments, playing)
 
 
 def _totals(
