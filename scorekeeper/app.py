@@ -41,6 +41,7 @@ from .views import (
     ledger,
     live,
     matches,
+    night,
     ratings,
     rules,
     sheets,
@@ -162,6 +163,7 @@ def create_app(
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
+    app.register_blueprint(night.bp)  # a group's night: report, PDF (views/night.py)
     app.register_blueprint(language.bp)  # the switch at the foot of every page
     app.register_blueprint(large_print.bp)  # the text size switch at the foot of every page
     app.jinja_env.trim_blocks = True
