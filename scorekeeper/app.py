@@ -41,6 +41,7 @@ from .views import (
     ledger,
     live,
     matches,
+    night,
     ratings,
     rules,
     sheets,
@@ -162,6 +163,7 @@ def create_app(
         app.register_blueprint(blueprint)
     app.register_blueprint(groupfile.bp)  # a group as a file: download, import a copy
     app.register_blueprint(ratings.bp)  # ratings and head to head (views/ratings.py)
+    app.register_blueprint(night.bp)  # a group's night: report, PDF (views/night.py)
     app.register_blueprint(language.bp)  # the switch at the foot of every page
     app.register_blueprint(large_print.bp)  # the text size switch at the foot of every page
     app.jinja_env.trim_blocks = True
@@ -196,7 +198,14 @@ def _number_words(app: Flask) -> None:
     def locale() -> str:
         return language.reading().formats
 
+    def by_count(sentence) -> dict[str, str]:
+        """A counted sentence a page hands its script: `sentence(n)` (a macro that
+        calls ngettext) for each plural category of the page's language; the
+        script picks the one for its count (static/app.js Scorekeeper.counted)."""
+        return {kind: str(sentence(n)) for kind, n in formats.plural_examples(locale())}
+
     app.jinja_env.globals.update(
+        by_count=by_count,
         signed=lambda points: formats.signed(points, locale()),  # +5, −4, 0
         minus=lambda n: formats.minus(n, locale()),  # pegs as on the board: 3, −2
         # money as read: +8.00, −8.00, 0.00 (+8,00 in French)

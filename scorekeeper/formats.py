@@ -40,6 +40,21 @@ def _figure(value: int | Decimal, locale: str, grouped: bool) -> str:
     return format_decimal(magnitude, format=pattern, locale=locale)
 
 
+@cache
+def plural_examples(locale: str = ENGLISH) -> tuple[tuple[str, int], ...]:
+    """Each plural category of whole numbers in the locale (CLDR: "one", "few",
+    "many", "other"…) with the smallest count in it from 1 on (0 last: a catalog
+    not yet translated falls back to English, where 0 is plural): a page asks the
+    catalog for each category's sentence with that count, and a script picks the
+    sentence for its own count with the browser's Intl.PluralRules (the same CLDR
+    rules)."""
+    rule = Locale.parse(locale).plural_form
+    examples: dict[str, int] = {}
+    for count in [*range(1, 200), 0]:  # every category of whole numbers shows below 200
+        examples.setdefault(rule(count), count)
+    return tuple(examples.items())
+
+
 def number(value: int | Decimal, locale: str = ENGLISH) -> str:
     """A count or total with the locale's grouping: 1,234 · 1 234 · 1.234."""
     figure = _figure(value, locale, grouped=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
@@ -55,7 +57,7 @@ class Sent:
     def __call__(self, form: Any, field: Any) -> None:
         if not field.raw_data:
             # Stop here: Optional() would clear the error of a missing input.
-            raise StopValidation("This input was missing from the form: reload the page.")
+            raise StopValidation(_("This input was missing from the form: reload the page."))
 
 
 class AtMost:
@@ -65,16 +67,25 @@ class AtMost:
 
     field_flags: dict[str, Any] = {}
 
-    def __init__(self, most: int, what: str = "a name", hint: str = "a nickname will do"):
-        self.most, self.what, self.hint = most, what, hint
+    def __init__(self, most: int, what: Any = None, hint: Any = None):
+        self.most = most
+        self.what = what or _l("a name")
+        self.hint = hint or _l("a nickname will do")
 
     def __call__(self, form: Any, field: Any) -> None:
         length = len(field.data or "")
         if length > self.most:
             who = field.label.text.split(" (")[0]  # "Player 1 (deals first)" -> "Player 1"
             raise StopValidation(
-                f"{who} has {length} characters; {self.what} has at most {self.most}."
-                f" Shorten it ({self.hint})."
+                _(
+                    "%(field)s has %(length)s characters; %(what)s has at most %(most)s."
+                    " Shorten it (%(hint)s).",
+                    field=who,
+                    length=length,
+                    what=self.what,
+                    most=self.most,
+                    hint=self.hint,
+                )
             )
 
 
@@ -101,18 +112,18 @@ class StakeFields:
     saved again with its title."""
 
     stake_amount = StringField(
-        "Stake",
+        _l("Stake"),
         validators=[Optional()],
-        render_kw={"inputmode": "decimal", "placeholder": "e.g. 0.50"},
+        render_kw={"inputmode": "decimal", "placeholder": _l("e.g. 0.50")},
     )
     stake_per = StringField(
-        "per points",
+        _l("per points"),
         validators=[Optional()],
         default="1",
         render_kw={"inputmode": "numeric"},
     )
     stake_currency = StringField(
-        "Currency",
+        _l("Currency"),
         validators=[Optional(), Length(max=MAX_CURRENCY)],
         render_kw={"placeholder": "EUR"},
     )
@@ -128,13 +139,13 @@ class StakeFields:
 
 class NewMatchForm(StakeFields, FlaskForm):
     variant = RadioField(
-        "Game",
+        _l("Game"),
         choices=[(cls.id, cls.name) for cls in VARIANTS.values()],
-        validators=[DataRequired(message="Choose the game you are playing.")],
+        validators=[DataRequired(message=_l("Choose the game you are playing."))],
     )
     title = StringField(
-        "Title (optional)",
-        validators=[Optional(), AtMost(MAX_TITLE, "a title", "a date or a place will do")],
+        _l("Title (optional)"),
+        validators=[Optional(), AtMost(MAX_TITLE, _l("a title"), _l("a date or a place will do"))],
         filters=[strip],
     )
 
@@ -177,15 +188,15 @@ class NewMatchForm(StakeFields, FlaskForm):
             for cls, spec in specs:
                 text = spec.help.capitalize()
                 if spec.kind != "bool":
-                    default = spec.default if spec.default is not None else "none"
-                    text = f"{text} (default {default})"
+                    default = spec.default if spec.default is not None else _("none")
+                    text = _("%(option)s (default %(default)s)", option=text, default=default)
                 said = labels.setdefault(text, {"text": text, "games": []})
                 said["games"].append(cls)
             inputs.append(
                 {
                     "field": getattr(self, option_field_name(name)),
                     "kind": specs[0][1].kind,
-                    "games": [cls.id for cls, _ in specs],
+                    "games": [cls.id for cls, _spec in specs],
                     "labels": list(labels.values()),
                 }
             )
@@ -235,7 +246,7 @@ for _seat in range(1, MAX_PLAYERS + 1):
         NewMatchForm,
         f"player{_seat}",
         StringField(
-            "Player 1 (deals first)" if _seat == 1 else f"Player {_seat}",
+            _l("Player 1 (deals first)") if _seat == 1 else _l("Player %(num)s", num=_seat),
             validators=[Optional(), AtMost(MAX_NAME)],
             filters=[strip],
         ),
@@ -266,8 +277,12 @@ class RealDay:
 
 class SettingsForm(StakeFields, FlaskForm):
     title = StringField(
-        "Title",
-        validators=[Sent(), Optional(), AtMost(MAX_TITLE, "a title", "a date or a place will do")],
+        _l("Title"),
+        validators=[
+            Sent(),
+            Optional(),
+            AtMost(MAX_TITLE, _l("a title"), _l("a date or a place will do")),
+        ],
         filters=[strip],
     )
     played = StringField("Day played", validators=[RealDay()], filters=[strip])
@@ -286,7 +301,9 @@ class SettingsForm(StakeFields, FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    match_file = FileField("Match file (.json)", validators=[FileRequired("Choose a match file.")])
+    match_file = FileField(
+        _l("Match file (.json)"), validators=[FileRequired(_l("Choose a match file."))]
+    )
 
 
 class ConfirmForm(FlaskForm):
@@ -302,8 +319,8 @@ class GroupStakeForm(StakeFields, FlaskForm):
     """A group's default stake for one game (or every game)."""
 
     stake_game = SelectField(
-        "Stake for",
-        choices=[("*", "Every game"), *((cls.id, cls.name) for cls in VARIANTS.values())],
+        _l("Stake for"),
+        choices=[("*", _l("Every game")), *((cls.id, cls.name) for cls in VARIANTS.values())],
         default="*",
     )
 
@@ -312,13 +329,13 @@ class NewGroupForm(GroupStakeForm):
     """A group: its name, its members in order, a default stake for a game."""
 
     name = StringField(
-        "Group name",
+        _l("Group name"),
         validators=[
-            DataRequired(message="Give the group a name, like “Friday trio”."),
-            AtMost(MAX_TITLE, "a group's name", "“Friday trio” will do"),
+            DataRequired(message=_l("Give the group a name, like “Friday trio”.")),
+            AtMost(MAX_TITLE, _l("a group's name"), _l("“Friday trio” will do")),
         ],
         filters=[strip],
-        render_kw={"placeholder": "e.g. Friday trio"},
+        render_kw={"placeholder": _l("e.g. Friday trio")},
     )
 
     def member_fields(self) -> list[Any]:
@@ -333,7 +350,7 @@ for _seat in range(1, MAX_GROUP_INPUTS + 1):
         NewGroupForm,
         f"member{_seat}",
         StringField(
-            f"Member {_seat}",
+            _l("Member %(num)s", num=_seat),
             validators=[Optional(), AtMost(MAX_NAME)],
             filters=[strip],
         ),

@@ -56,6 +56,22 @@ function setUpSheet() {
 }
 window.addEventListener("hashchange", setUpSheet);
 
+// The page's words for its scripts: a hand form's own first, then the page's.
+function wordsOf(key) {
+  for (const id of ["form-words", "script-words"]) {
+    const block = document.getElementById(id);
+    if (!block) continue;
+    const words = JSON.parse(block.textContent);
+    if (key in words) return words[key];
+  }
+  return undefined;
+}
+
+// "%(name)s" (and "%(num)d") filled in from `values`; a name not given is left as is.
+function fill(text, values) {
+  return String(text).replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 // Hand forms: a helper for variant scripts.
 window.Scorekeeper = {
   // How a strain is written on the sheet (variants/common.py STRAIN_SYMBOL).
@@ -65,6 +81,22 @@ window.Scorekeeper = {
   facts() {
     const block = document.getElementById("rules-facts");
     return block ? JSON.parse(block.textContent) : {};
+  },
+  // The words a script shows come from the page, in the page's language (no
+  // second catalog here): #script-words (templates/_script_words.html) and a hand
+  // form's own #form-words. Each %(name)s is filled in from `values`.
+  word(key, values = {}) {
+    return fill(wordsOf(key) ?? key, values);
+  },
+  // A counted sentence: the page gives one for each plural category of its
+  // language, the browser's Intl.PluralRules (the same CLDR rules) picks `count`'s.
+  counted(key, count, values = {}) {
+    const forms = wordsOf(key) || {};
+    let kind = "other";
+    try {
+      kind = new Intl.PluralRules(document.documentElement.lang || "en").select(count);
+    } catch (error) { /* no Intl: "other" */ }
+    return fill(forms[kind] ?? forms.other ?? Object.values(forms)[0] ?? key, { num: count, ...values });
   },
   value(name) {
     const el = document.querySelector(`#hand-form input[name="${name}"]:checked`);

@@ -10,7 +10,8 @@
 
 (function () {
   const body = document.body;
-  if (!window.fetch) return;
+  if (!window.fetch || !window.Scorekeeper) return;
+  const { word } = window.Scorekeeper; // the page's words (static/app.js)
   // The live address, kind and revision are read from the page on the screen:
   // save.js swaps a new page in (the next hand's form, the sheet) without a load.
   let revision = Number(body.dataset.revision);
@@ -31,7 +32,7 @@
     if (!box) return;
     box.replaceChildren();
     const head = document.createElement("strong");
-    head.textContent = "The match changed while this form was open:";
+    head.textContent = word("changed_head");
     const list = document.createElement("ul");
     lines.forEach((line) => {
       const item = document.createElement("li");
@@ -39,7 +40,7 @@
       list.appendChild(item);
     });
     const tail = document.createElement("p");
-    tail.textContent = "Saving this form now will store nothing; it will show your entries again on the match as it is now.";
+    tail.textContent = word("changed_tail");
     box.append(head, list, tail);
     box.hidden = false;
   }
@@ -74,8 +75,10 @@
       line.setAttribute("role", "status");
       document.querySelector("main").prepend(line);
     }
-    const at = new Date(since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    line.textContent = `Connection lost since ${at} · still trying; this page catches up by itself.`;
+    // The page's language, on a 24-hour clock as every page writes the time.
+    const lang = document.documentElement.lang || "en";
+    const time = new Date(since).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    line.textContent = word("connection_lost", { time });
     line.hidden = false;
   }
 

@@ -11,13 +11,13 @@
 "use strict";
 
 (function () {
-  if (!window.fetch || !window.FormData || !window.URLSearchParams || !window.DOMParser) return;
+  if (!window.fetch || !window.FormData || !window.URLSearchParams || !window.DOMParser || !window.Scorekeeper) return;
+  const { word, counted } = window.Scorekeeper; // the page's words (static/app.js)
   const HEADERS = { "X-Requested-With": "fetch" }; // views.sent_by_script
   const NO_ANSWER = [502, 503, 504]; // a proxy's, or the store busy for a moment
   const TIMEOUT_MS = 20000;
   const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
   const PREFIX = "scorekeeper:waiting:";
-  const NOT_SENT = "Not sent yet — kept on this phone, sending when the connection is back.";
   const matchOf = (path) => (path.match(/^\/m\/([A-Za-z0-9_-]{16})(\/|$)/) || [])[1] || null;
   // The match this page belongs to; an answer shown in place may be another's
   // (a match started from a group's page answers with its first hand form).
@@ -179,7 +179,7 @@
           await show(answer);
         } else {
           const flash = fresh.querySelector(".flash-undo");
-          news = `${flash.firstChild ? flash.firstChild.textContent.trim() : "Saved."} (It was waiting on this phone.)`;
+          news = word("was_waiting", { saved: flash.firstChild ? flash.firstChild.textContent.trim() : word("saved") });
         }
       }
     } finally {
@@ -229,7 +229,7 @@
       if (!onScreen(sub) || (sending === sub.key && attempt === 0)) return;
       retireAnswer();
       const form = [...document.querySelectorAll("form")].find((f) => f.querySelector(`input[name=key][value="${sub.key}"]`));
-      const note = element("p", { class: "flash flash-error not-sent", role: "alert" }, NOT_SENT);
+      const note = element("p", { class: "flash flash-error not-sent", role: "alert" }, word("not_sent"));
       const bar = form.querySelector(".save-bar");
       if (bar) bar.prepend(note);
       else form.after(note);
@@ -240,13 +240,13 @@
     const box = element("div", { class: "flash flash-info waiting", id: "waiting", role: "status" });
     if (away.length) {
       const n = away.length;
-      const line = element("p", {}, `${n} hand${n === 1 ? "" : "s"} waiting on this phone (${away.map((s) => s.label).join(", ")}) — sending when the connection is back.`);
-      const send = element("button", { type: "button", class: "button small", id: "waiting-send" }, "Send now");
-      const discard = element("button", { type: "button", class: "button small danger", id: "waiting-discard" }, "Discard");
+      const line = element("p", {}, counted("hands_waiting", n, { hands: away.map((s) => s.label).join(", ") }));
+      const send = element("button", { type: "button", class: "button small", id: "waiting-send" }, word("send_now"));
+      const discard = element("button", { type: "button", class: "button small danger", id: "waiting-discard" }, word("discard"));
       send.addEventListener("click", () => { attempt = 0; flush(); });
       discard.addEventListener("click", () => {
-        const what = n === 1 ? `${away[0].label} will not be saved` : `These ${n} hands will not be saved`;
-        if (window.confirm(`${what}: the entries kept on this phone are thrown away.`)) {
+        const question = n === 1 ? word("one_thrown_away", { hand: away[0].label }) : counted("thrown_away", n);
+        if (window.confirm(question)) {
           away.forEach((s) => forget(s.key));
           render();
         }
@@ -291,7 +291,7 @@
         key: new Map(fields).get("key") || "",
         action: action.pathname + action.search,
         fields,
-        label: heading ? heading.textContent.trim() : "a hand",
+        label: heading ? heading.textContent.trim() : word("a_hand"),
         kept: Date.now(),
       });
       attempt = 0;
@@ -311,8 +311,8 @@
     const answer = await post(action.pathname + action.search, fields);
     delete form.dataset.sending;
     if (answer) await show(answer);
-    else if (navigator.onLine === false) say(form, "Nothing was changed — no connection. Try again when it is back.");
-    else say(form, "No answer — the connection dropped. Tap again when it is back: a change is never made twice.");
+    else if (navigator.onLine === false) say(form, word("no_connection"));
+    else say(form, word("no_answer"));
   });
 
   window.addEventListener("online", () => { attempt = 0; flush(); });

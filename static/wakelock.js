@@ -26,7 +26,7 @@
   let video = null;
   let asking = false; // a request or a play() on its way: one at a time
 
-  const say = (text) => { if (state) state.textContent = text; };
+  const say = (key) => { if (state) state.textContent = window.Scorekeeper.word(key); }; // the page's words
   const wanted = () => toggle !== null && toggle.checked && !document.hidden;
   const holding = () => sentinel !== null || (video !== null && !video.paused);
 
@@ -58,7 +58,7 @@
       lock.addEventListener("release", () => {
         if (sentinel === lock) sentinel = null;
       });
-      say("active");
+      say("screen_active");
       return true;
     } catch {
       // Refused (battery saver, a policy, or Safari asked outside a tap): after a
@@ -100,9 +100,9 @@
     try {
       await video.play();
       if (!wanted()) video.pause();
-      else say("active");
+      else say("screen_active");
     } catch {
-      say("from your next tap");
+      say("screen_next_tap");
     }
   }
 
@@ -112,11 +112,11 @@
     try {
       if (api) {
         if (await request(tapped)) return;
-        if (api) return say("from your next tap");
+        if (api) return say("screen_next_tap");
       }
       // A video plays only after a tap on this page; once one played, it may again.
       if (tapped || video) await playVideo();
-      else say("from your first tap");
+      else say("screen_first_tap");
     } finally {
       asking = false;
     }
@@ -133,7 +133,7 @@
     if (toggle.checked) take(true);
     else {
       letGo();
-      say("off");
+      say("screen_off");
     }
   }
 
@@ -155,8 +155,8 @@
     toggle.addEventListener("change", switched);
     if (!toggle.checked) {
       letGo();
-      say("off");
-    } else if (holding()) say("active");
+      say("screen_off");
+    } else if (holding()) say("screen_active");
     else take(false);
   }
 

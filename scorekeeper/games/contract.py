@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from ..entry import choice_field, number_choices
-from ..speech import _
 from .common import DOUBLING_SUFFIX, STRAIN_SYMBOL, STRAINS, parse_contract
 
 LOWEST_LEVEL, HIGHEST_LEVEL = 1, 7
@@ -22,12 +22,12 @@ TRICKS_IN_A_DEAL = 13
 DOUBLING_MARKS = [("", "—"), ("X", "X"), ("XX", "XX")]
 
 
-def level_field(label: str = _("Level")) -> RadioField:
+def level_field(label: str = _l("Level")) -> RadioField:
     """1 to 7, one button each."""
     return choice_field(label, number_choices(LOWEST_LEVEL, HIGHEST_LEVEL))
 
 
-def strain_field(label: str = _("Strain")) -> RadioField:
+def strain_field(label: str = _l("Strain")) -> RadioField:
     """♣ ♦ ♥ ♠ NT; the value is the strain's letter (`NT` for no trumps)."""
     return choice_field(label, [(s, STRAIN_SYMBOL[s]) for s in STRAINS])
 

@@ -7,11 +7,15 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import get_locale, ngettext
+
+from .. import formats
 from ..changelog import played_on
 from ..db import StoredMatch
 from ..games.catalog import settlement_for
 from ..games.common import Outcome
 from ..games.settlement import round_to_hundreds
+from ..languages import DEFAULT, language
 from ..model import Match
 from ..settle import exact_balances
 from ..words import signed
@@ -19,13 +23,14 @@ from ..words import signed
 
 def match_date(stored: StoredMatch) -> str:
     """The day the match was played (its day played; else the evening it was
-    started on): "21 November 2026"."""
-    day = stored.played or played_on(stored.created)
-    return f"{day.day} {day:%B %Y}"
+    started on), as the page's language writes it: "21 November 2026",
+    "21 novembre 2026"."""
+    reader = language(str(get_locale())) or DEFAULT
+    return formats.long_day(stored.played or played_on(stored.created), reader.formats)
 
 
 def _points(n: int) -> str:
-    return f"{signed(n)} point{'' if abs(n) == 1 else 's'}"
+    return ngettext("%(points)s point", "%(points)s points", abs(n), points=signed(n))
 
 
 def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> dict[str, Any]:

@@ -24,14 +24,26 @@ from .phone import phone_name
 _KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 SENT_BY_SCRIPT = "X-Requested-With"  # static/save.js sends its forms with this header
 
-NO_REVISION = (
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogs where it is defined, as English; `_()`
+    translates it where it is shown (a module constant has no reader yet)."""
+    return message
+
+
+NO_REVISION = N_(
     "This form is incomplete (it does not say which state of the match it was drawn from):"
     " reload the page and enter it again."
 )
-SESSION_LOST = (
+SESSION_LOST = N_(
     "This phone's session was lost (its cookies were cleared, or Scorekeeper was given"
     " a new key), so the form could not be checked. Your entries are below: check them"
     " and tap Save again."
+)
+NOT_SAVED_SESSION_LOST = N_(
+    "Not saved: this phone's session was lost (its cookies were cleared, or Scorekeeper"
+    " was given a new key), so the form could not be checked. Your entries are below:"
+    " check them and tap Save again."
 )
 
 

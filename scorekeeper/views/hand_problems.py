@@ -5,23 +5,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from flask_babel import lazy_gettext as _l
 from wtforms import RadioField
 
 from ..entry import HandEntry
 from ..games.common import NextHand, Problem
 from .commands import blank, place_problems
 
-# What to do about a button group left empty, in the words of the screen.
+# What to do about a button group left empty, in the words of the screen (and its
+# language: each said with str() when the form is answered).
 CHOOSE = {
-    "declarer": "choose the declarer",
-    "level": "choose the level",
-    "strain": "choose a strain",
-    "tricks": "choose the number of tricks won",
-    "game": "choose GAME or No GAME",
-    "chooser": "choose the Chooser",
-    "partner": "choose the Partner",
-    "bid": "choose the final bid",
-    "dummy_tops": "choose the tops in dummy",
+    "declarer": _l("choose the declarer"),
+    "level": _l("choose the level"),
+    "strain": _l("choose a strain"),
+    "tricks": _l("choose the number of tricks won"),
+    "game": _l("choose GAME or No GAME"),
+    "chooser": _l("choose the Chooser"),
+    "partner": _l("choose the Partner"),
+    "bid": _l("choose the final bid"),
+    "dummy_tops": _l("choose the tops in dummy"),
 }
 
 
@@ -37,7 +39,9 @@ def _on_buttons(form, problems: list[Problem]) -> list[Problem]:
             and getattr(form, part, None) is not None
             and blank(getattr(form, part))
         ]
-        said += [replace(problem, field=part, message=CHOOSE[part]) for part in empty] or [problem]
+        said += [replace(problem, field=part, message=str(CHOOSE[part])) for part in empty] or [
+            problem
+        ]
     return said
 
 
@@ -55,7 +59,8 @@ def show_problems(
         """A button group left empty, said as what to tap; otherwise the entry's
         own words (Mini Bridge's empty HCP boxes), or the rules' (a doubler…)."""
         if isinstance(field, RadioField) and blank(field):
-            return CHOOSE.get(field.name)
+            choose = CHOOSE.get(field.name)
+            return str(choose) if choose is not None else None
         return entry.words(problem, form, upcoming)
 
     return place_problems(_on_buttons(form, problems), field_for, number, words)

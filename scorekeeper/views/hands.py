@@ -27,6 +27,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
@@ -40,6 +41,7 @@ from ..variants import MatchError, replay, replay_match
 from ..words import hand_title
 from .commands import (
     NO_REVISION,
+    NOT_SAVED_SESSION_LOST,
     SESSION_LOST,
     NoRevision,
     change_title,
@@ -135,7 +137,7 @@ def _hand_page(match_id: str, hand_key: int | None, session_lost: bool = False):
     remember(match_id)
     entry = entry_for(loaded.stored.variant)
     if loaded.stored.deleted:
-        flash("This match was deleted; bring it back to enter hands.", "error")
+        flash(_("This match was deleted; bring it back to enter hands."), "error")
         return _to_sheet(match_id)
     form = entry.form() if request.method == "POST" else None
     page = _Answer(match_id, hand_key, loaded, entry, form)
@@ -155,7 +157,14 @@ def _posted(page: _Answer, session_lost: bool):
     loaded, entry, hand_key = page.loaded, page.entry, page.hand_key
     position = _position(loaded, hand_key)
     if position is None:
-        flash(f"That {entry.noun.lower()} was deleted, so nothing was saved.", "error")
+        flash(
+            _gone(
+                entry.noun,
+                _("That hand was deleted, so nothing was saved."),
+                _("That game was deleted, so nothing was saved."),
+            ),
+            "error",
+        )
         return _to_sheet(page.match_id)
     page.before = _before(loaded, position)
     upcoming = page.before.upcoming
@@ -165,7 +174,10 @@ def _posted(page: _Answer, session_lost: bool):
     elif page.form.validate_on_submit():
         return _save(page, position, upcoming)
     else:
-        page.problems = [f"{name}: {', '.join(errs)}" for name, errs in page.form.errors.items()]
+        page.problems = [
+            _("%(field)s: %(problems)s", field=name, problems=", ".join(map(str, errs)))
+            for name, errs in page.form.errors.items()
+        ]
         page.rejected = True
     return None
 
@@ -175,13 +187,13 @@ def _without_session(page: _Answer) -> None:
     stored, entry = page.loaded.stored, page.entry
     stale = conflicts(stored, command(APPEND if page.hand_key is None else EDIT))
     if stale:  # as for any stale form: drawn again on the match as it is now
-        flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+        flash(_(NOT_SAVED_SESSION_LOST), "error")
         page.changed, page.before = change_lines(stale, entry.noun), None
         page.two_versions = same_deal(
             entry, stored, stale, page.hand_key, page.form, phone_name(), _known(page)
         )
     else:
-        page.problems = [SESSION_LOST]
+        page.problems = [_(SESSION_LOST)]
 
 
 def _save(page: _Answer, position: int, upcoming: NextHand | None):
@@ -191,11 +203,11 @@ def _save(page: _Answer, position: int, upcoming: NextHand | None):
     try:
         applied = submit(match_id, command(kind, hand=hand_key, record=record), loaded.stored)
     except NoRevision:
-        page.problems, page.rejected = [NO_REVISION], True
+        page.problems, page.rejected = [_(NO_REVISION)], True
         return None
     except Refused as refusal:
         return _refused(page, refusal, position, upcoming)
-    flash_undo(f"{change_title(applied, entry.noun)} saved.", applied.change)
+    flash_undo(_("%(hand)s saved.", hand=change_title(applied, entry.noun)), applied.change)
     outcome = applied.outcome
     if outcome is None:  # the same form again: the first answer stands
         same = applied.state is loaded.stored
@@ -255,13 +267,21 @@ def _drawn(page: _Answer, session_lost: bool):
         if page.two_versions is not None:  # no form follows: the comparison in a line
             flash(cut(in_a_line(page.two_versions, entry.noun)), "info")
         flash(
-            "The match is finished: no hand may follow. Edit a hand or start a new match.", "info"
+            _("The match is finished: no hand may follow. Edit a hand or start a new match."),
+            "info",
         )
         return redirect(url_for("matches.show", match_id=match_id))
     position = _position(loaded, hand_key)
     if position is None:
         flash_problems(page.changed, noun="change")
-        flash(f"That {entry.noun.lower()} was deleted; nothing was saved.", "error")
+        flash(
+            _gone(
+                entry.noun,
+                _("That hand was deleted; nothing was saved."),
+                _("That game was deleted; nothing was saved."),
+            ),
+            "error",
+        )
         return _to_sheet(match_id)
     if page.before is None:  # not drawn yet, or the match changed under a stale form
         try:
@@ -358,7 +378,16 @@ def _form_title(
         title = hand_title(loaded.outcome.hands[position], entry.noun)
         if title:
             return title
-    return f"{entry.noun} {upcoming.number}" if upcoming is not None else entry.noun
+    if upcoming is None:
+        return _("Game") if entry.noun == "Game" else _("Hand")
+    if entry.noun == "Game":
+        return _("Game %(number)s", number=upcoming.number)
+    return _("Hand %(number)s", number=upcoming.number)
+
+
+def _gone(noun: str, hand: str, game: str) -> str:
+    """The sentence for the game's noun: a hand's, or Calypso's game's."""
+    return game if noun == "Game" else hand
 
 
 def session_lost(match_id: str, hand_id: int | None = None):
@@ -392,10 +421,16 @@ def keep_theirs(match_id: str):
         position = stored.keys.index(key)
         outcome = loaded.outcome
         title = hand_title(outcome.hands[position], noun) if outcome is not None else ""
-        name = title[:1].lower() + title[1:] if title else f"their {noun.lower()}"
-        flash(f"Kept {name} as {whose} saved it; yours was not saved.", "info")
+        if title:
+            name = title[:1].lower() + title[1:]  # "hand 6" inside the sentence
+        else:
+            name = _gone(noun, _("their hand"), _("their game"))
+        flash(
+            _("Kept %(hand)s as %(phone)s saved it; yours was not saved.", hand=name, phone=whose),
+            "info",
+        )
     else:
-        flash("Your entries were not saved.", "info")
+        flash(_("Your entries were not saved."), "info")
     hand = request.form.get("hand", type=int)
     if hand is not None:
         return _to_sheet(match_id, hand=hand) if hand in stored.live else _to_sheet(match_id)
@@ -437,10 +472,16 @@ def _one_tap(match_id: str, cmd_kind: str, done: Callable[[str], str], refused: 
     try:
         applied = submit(match_id, command(cmd_kind, **fields))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
         if refusal.stale:
-            flash(f"Not done: the match changed since this page was drawn. {refused}", "error")
+            flash(
+                _(
+                    "Not done: the match changed since this page was drawn. %(refused)s",
+                    refused=refused,
+                ),
+                "error",
+            )
             flash_problems(change_lines(refusal.stale, noun), noun="change")
         else:
             flash(cut(f"{refused} {'; '.join(refusal.lines) or refusal.message}"), "error")
@@ -464,14 +505,14 @@ def delete(match_id: str, hand_id: int):
         if loaded.outcome is not None and number is not None
         else None
     )
-    title = hand_title(result, noun) or f"That {noun.lower()}"
+    title = hand_title(result, noun) or _gone(noun, _("That hand"), _("That game"))
     resumed = stored.live.get(hand_id) == {"end": True}
-    goes_on = "The match goes on: the stop was taken back."
+    goes_on = _("The match goes on: the stop was taken back.")
     return _one_tap(
         match_id,
         DELETE,
-        lambda done: goes_on if resumed else f"{done} deleted.",
-        f"{title} was not deleted: without it,",
+        lambda done: goes_on if resumed else _("%(hand)s deleted.", hand=done),
+        _("%(hand)s was not deleted: without it,", hand=title),
         hand=hand_id,
     )
 
@@ -482,8 +523,8 @@ def end(match_id: str):
     return _one_tap(
         match_id,
         APPEND,
-        lambda number: "The match is stopped here.",
-        "The match cannot end here:",
+        lambda number: _("The match is stopped here."),
+        _("The match cannot end here:"),
         record={"end": True},
     )
 
@@ -497,13 +538,16 @@ def undo(match_id: str):
     try:
         applied = submit(match_id, command(UNDO, undoes=form_undoes()))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
         _say_not_undone(refusal, noun)
     else:
         undone = applied.state.entry(applied.change.undoes)
         further = applied.state.undoable()  # the answer's Undo goes one step further back
-        flash_undo(f"Undone: {describe(undone, noun)}.", further.change if further else None)
+        flash_undo(
+            _("Undone: %(change)s.", change=describe(undone, noun)),
+            further.change if further else None,
+        )
     if request.form.get("back") == "hand":  # the Undo of a hand form: back to entering hands
         return redirect(url_for("hands.new", match_id=match_id))
     return _to_sheet(match_id)
@@ -515,18 +559,24 @@ def _say_not_undone(refusal: Refused, noun: str) -> None:
     if refusal.target is not None:
         what = describe(refusal.target, noun)
         if refusal.message == "undone":
-            flash(cut(f"Not undone: “{what}” was already undone."), "error")
+            flash(cut(_("Not undone: “%(change)s” was already undone.", change=what)), "error")
         else:
             flash(
                 cut(
-                    f"Not undone: “{what}” is no longer the last change. Undo the newer"
-                    " change first, or change it on the sheet or in the history."
+                    _(
+                        "Not undone: “%(change)s” is no longer the last change. Undo the newer"
+                        " change first, or change it on the sheet or in the history.",
+                        change=what,
+                    )
                 ),
                 "error",
             )
         flash_problems(lines, noun="change")
     elif refusal.stale:
-        flash("Not done: the match changed since this page was drawn. Nothing was undone.", "error")
+        flash(
+            _("Not done: the match changed since this page was drawn. Nothing was undone."),
+            "error",
+        )
         flash_problems(lines, noun="change")
     else:
         info = refusal.message == "There is nothing to undo."

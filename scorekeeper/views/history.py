@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from ..changelog import (
     APPEND,
@@ -62,14 +63,16 @@ def _offers(state: MatchState, entry: Entry, noun: str) -> list[tuple[str, str]]
     change = entry.change
     if change.kind == DELETE:
         if bring_back(state, entry, "before") is not None:
-            offers.append(("before", f"Bring back {noun.lower()}"))
+            offers.append(
+                ("before", _("Bring back the game") if noun == "Game" else _("Bring back the hand"))
+            )
     elif change.kind == EDIT:
         if bring_back(state, entry, "before") is not None:
-            offers.append(("before", "Bring back the earlier version"))
+            offers.append(("before", _("Bring back the earlier version")))
         if bring_back(state, entry, "this") is not None:
-            offers.append(("this", "Bring back this version"))
+            offers.append(("this", _("Bring back this version")))
     elif change.kind in (APPEND, RESTORE, SETTINGS) and bring_back(state, entry, "this"):
-        offers.append(("this", "Bring back this version"))
+        offers.append(("this", _("Bring back this version")))
     return offers
 
 
@@ -133,22 +136,23 @@ def restore(match_id: str, revision: int):
     wanted = bring_back(state, entry, version)
     back = redirect(url_for("history.show", match_id=match_id))
     if wanted is None:
-        flash("The match already has that version; nothing to bring back.", "info")
+        flash(_("The match already has that version; nothing to bring back."), "info")
         return back
     cmd = command(wanted.kind, hand=wanted.hand, record=wanted.record, settings=wanted.settings)
     noun = entry_for(state.variant).noun
     try:
         applied = submit(match_id, cmd)
     except NoRevision:
-        flash("This page is out of date: reload it and try again.", "error")
+        flash(_("This page is out of date: reload it and try again."), "error")
     except Refused as refusal:
         if refusal.stale:
-            flash("Not brought back: the match changed since this page was drawn.", "error")
+            flash(_("Not brought back: the match changed since this page was drawn."), "error")
             flash_problems(change_lines(refusal.stale, noun), noun="change")
         else:
-            flash(cut(f"Not brought back: {'; '.join(refusal.lines) or refusal.message}"), "error")
+            why = "; ".join(refusal.lines) or refusal.message
+            flash(cut(_("Not brought back: %(why)s", why=why)), "error")
     else:
         last = applied.state.log[-1]
-        flash_undo(f"Brought back. {describe(last, noun)}.", last.change)
+        flash_undo(_("Brought back. %(change)s.", change=describe(last, noun)), last.change)
         return redirect(url_for("matches.show", match_id=match_id) + "#sheet")
     return back

@@ -10,6 +10,7 @@ it changes nothing but how this phone draws the pages."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from .phone import TEXT_SIZE_COOKIE, TEXT_SIZES, text_size
@@ -38,7 +39,7 @@ def choose():
     response.cache_control.no_store = True
     if size not in {str(s) for s in TEXT_SIZES}:
         sizes = ", ".join(f"{s}%" for s in TEXT_SIZES)
-        flash(f"Text size: choose one of {sizes}.", "error")
+        flash(_("Text size: choose one of %(sizes)s.", sizes=sizes), "error")
         return response
     response.set_cookie(
         TEXT_SIZE_COOKIE,

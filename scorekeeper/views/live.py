@@ -21,6 +21,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
 from .. import db as store
 from ..changelog import DEFAULT_DEVICE, HAND_KINDS
@@ -42,7 +44,8 @@ def _live_answer(match_id: str | None, since: int):
     revision = store.revision(db, match_id) if match_id is not None else None
     if revision is None:
         abort(404)
-    etag = f"r{revision}-{since}"
+    # The changes are said in the page's language: another language, another answer.
+    etag = f"r{revision}-{since}-{get_locale()}"
     if etag in request.if_none_match:
         response = Response(status=304)
     else:
@@ -133,7 +136,7 @@ def name_phone():
     response = redirect(back)
     refused = phone_name_problem(typed)
     if refused:  # the name this phone had stays
-        flash(f"Phone name not changed: it {refused}.", "error")
+        flash(_("Phone name not changed: it %(problem)s.", problem=refused), "error")
     elif name:
         response.set_cookie(
             PHONE_COOKIE,
@@ -143,8 +146,8 @@ def name_phone():
             samesite="Lax",
             secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
         )
-        flash(f"This phone is now “{name}”.", "info")
+        flash(_("This phone is now “%(name)s”.", name=name), "info")
     else:
         response.delete_cookie(PHONE_COOKIE)
-        flash(f"This phone is now “{DEFAULT_DEVICE}”.", "info")
+        flash(_("This phone is now “%(name)s”.", name=DEFAULT_DEVICE), "info")
     return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from functools import reduce
 
 from flask import (
     Blueprint,
@@ -17,6 +18,8 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import db as store
 from .. import groups, pdf
@@ -53,6 +56,7 @@ from ..variants import MatchError
 from ..viewmodels.downloads import spreadsheet_safe
 from .commands import (
     NO_REVISION,
+    NOT_SAVED_SESSION_LOST,
     SESSION_LOST,
     NoRevision,
     blank,
@@ -104,41 +108,78 @@ def _seating_refused(form) -> bool:
         name = normal(field.data)
         unusable = name_problem(name)
         if unusable:
-            field.errors = [*field.errors, f"This name {unusable}."]
+            field.errors = [*field.errors, _("This name %(problem)s.", problem=unusable)]
             continue
         twin = next(((s, other) for s, other in seen if alike(other, name)), None)
         if twin and twin[1].casefold() == name.casefold():
             field.errors = [
                 *field.errors,
-                f"{name} is already Player {twin[0]}: give each player"
-                " a different name (capitals do not count).",
+                _(
+                    "%(name)s is already Player %(seat)s: give each player"
+                    " a different name (capitals do not count).",
+                    name=name,
+                    seat=twin[0],
+                ),
             ]
         elif twin:
             field.errors = [
                 *field.errors,
-                f"{name} looks the same as Player {twin[0]} ({twin[1]}): give each player"
-                " a name that reads differently.",
+                _(
+                    "%(name)s looks the same as Player %(seat)s (%(other)s): give each player"
+                    " a name that reads differently.",
+                    name=name,
+                    seat=twin[0],
+                    other=twin[1],
+                ),
             ]
         else:
             seen.append((seat, name))
-    filled = [field for field in inputs if not blank(field)]
-    if cls is not None and len(filled) not in cls.player_counts:
-        wanted = " or ".join(str(n) for n in cls.player_counts)
-        fewest, most = min(cls.player_counts), max(cls.player_counts)
-        if len(filled) < fewest:
-            empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
-            names = " and ".join(f.label.text.split(" (")[0] for f in empty)
-            empty[0].errors = [
-                *empty[0].errors,
-                f"{cls.name} needs {wanted} players: fill in {names}.",
-            ]
-        else:
-            extra = filled[most]
-            extra.errors = [
-                *extra.errors,
-                f"{cls.name} is for {wanted} players: leave {extra.label.text} empty.",
-            ]
+    if cls is not None:
+        _count_refused(cls, inputs)
     return any(field.errors for field in inputs)
+
+
+def _count_refused(cls, inputs: list) -> None:
+    """A missing player on the first empty input, one too many on the input to clear."""
+    filled = [field for field in inputs if not blank(field)]
+    if len(filled) in cls.player_counts:
+        return
+    wanted = _counts(cls.player_counts)
+    fewest, most = min(cls.player_counts), max(cls.player_counts)
+    if len(filled) < fewest:
+        empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
+        names = [f.label.text.split(" (")[0] for f in empty]
+        fill = reduce(
+            lambda first, second: _("%(first)s and %(second)s", first=first, second=second), names
+        )
+        empty[0].errors = [
+            *empty[0].errors,
+            _(
+                "%(game)s needs %(counts)s players: fill in %(names)s.",
+                game=cls.name,
+                counts=wanted,
+                names=fill,
+            ),
+        ]
+    else:
+        extra = filled[most]
+        extra.errors = [
+            *extra.errors,
+            _(
+                "%(game)s is for %(counts)s players: leave %(field)s empty.",
+                game=cls.name,
+                counts=wanted,
+                field=extra.label.text,
+            ),
+        ]
+
+
+def _counts(counts: list[int] | tuple[int, ...]) -> str:
+    """The numbers of players a game takes: "3", "3 or 4"."""
+    if len(counts) == 1:
+        return str(counts[0])
+    first = ", ".join(str(n) for n in counts[:-1])
+    return _("%(counts)s or %(last)s", counts=first, last=counts[-1])
 
 
 def _attach(form, problems: list[Problem]) -> list[Problem]:
@@ -154,10 +195,11 @@ def _attach(form, problems: list[Problem]) -> list[Problem]:
         if field.name == "stake_amount" and "decimal string" in problem.message:
             typed = (field.data or "").strip()
             if not typed:
-                return "write the amount, like 0.50 or 0,50."
-            return (
-                f"{typed!r} is not an amount: write it like 0.50 or 0,50,"
-                " with no thousands separator."
+                return _("write the amount, like 0.50 or 0,50.")
+            return _(
+                "%(typed)s is not an amount: write it like 0.50 or 0,50,"
+                " with no thousands separator.",
+                typed=repr(typed),
             )
         return None
 
@@ -225,7 +267,7 @@ def new(group_id: str | None = None):
                         store.get_db(), match, device=phone_name(), submission=form_key(), join=join
                     )
                 except groups.GroupRefused as refused:
-                    problems = [f"Not started: {refused.message}"]
+                    problems = [_("Not started: %(problem)s", problem=refused.message)]
                 else:
                     remember(created.match_id)
                     note = look_alike_note(match.players, "player")
@@ -271,8 +313,8 @@ def _from_group(form: NewMatchForm, group: groups.GroupState) -> None:
 def import_file():
     form = ImportForm()
     if not form.validate_on_submit():
-        for message in form.match_file.errors or ["The form expired; try again."]:
-            flash(message, "error")
+        for message in form.match_file.errors or [_("The form expired; try again.")]:
+            flash(str(message), "error")
         return redirect(url_for("matches.index"))
     raw = form.match_file.data.read(max(MAX_FILE_BYTES, MAX_GROUP_FILE_BYTES) + 1)
     if names_group(raw):  # a group file: the group with its matches (views/groupfile.py)
@@ -283,7 +325,7 @@ def import_file():
             raise MatchError([Problem(f"larger than 1 MB; {LIMITS_TEXT}", "file")])
         match = loads(raw.decode("utf-8"), max_entries=MAX_ENTRIES)
     except UnicodeDecodeError:
-        flash("The file is not a UTF-8 text file; choose a match file (.json).", "error")
+        flash(_("The file is not a UTF-8 text file; choose a match file (.json)."), "error")
         return redirect(url_for("matches.index"))
     except MatchError as exc:
         return _not_imported(exc)
@@ -295,7 +337,7 @@ def import_copy():
     """ "Import a copy": a match file the app said is already here, sent again as
     text from that answer, stored as a match of its own (once: the form's key)."""
     if not ConfirmForm().validate_on_submit():
-        flash("The form expired; try again.", "error")
+        flash(_("The form expired; try again."), "error")
         return redirect(url_for("matches.index"))
     text = request.form.get("document", "")
     try:
@@ -309,7 +351,11 @@ def import_copy():
 
 def _not_imported(exc: MatchError):
     count = len(exc.lines)
-    heading = f"Not imported: {count} problem{'' if count == 1 else 's'} in this file."
+    heading = ngettext(
+        "Not imported: %(num)d problem in this file.",
+        "Not imported: %(num)d problems in this file.",
+        count,
+    )
     flash_problems([heading, *exc.lines])
     return redirect(url_for("matches.index"))
 
@@ -329,10 +375,22 @@ def _store_import(match: Match, copy: bool = False):
     except store.AlreadyHere as already:
         return _already_here(match, already.state)
     remember(created.match_id)
-    count, noun = store.hands_in(match), entry_for(match.variant).noun.lower()
-    copied = "a copy: " if copy else ""
-    flash(f"Imported {copied}{count} {noun}{'' if count == 1 else 's'}.", "info")
+    count, noun = store.hands_in(match), entry_for(match.variant).noun
+    flash(_imported(count, noun, copy), "info")
     return redirect(url_for("matches.show", match_id=created.match_id))
+
+
+def _imported(count: int, noun: str, copy: bool) -> str:
+    """What an import says: "Imported 12 hands." (or games), "Imported a copy: 1 hand."."""
+    if noun == "Game":
+        if copy:
+            return ngettext(
+                "Imported a copy: %(num)d game.", "Imported a copy: %(num)d games.", count
+            )
+        return ngettext("Imported %(num)d game.", "Imported %(num)d games.", count)
+    if copy:
+        return ngettext("Imported a copy: %(num)d hand.", "Imported a copy: %(num)d hands.", count)
+    return ngettext("Imported %(num)d hand.", "Imported %(num)d hands.", count)
 
 
 def _already_here(match: Match, here: store.StoredMatch):
@@ -340,7 +398,7 @@ def _already_here(match: Match, here: store.StoredMatch):
     return render_template(
         "matches/already_here.html",
         here=here,
-        verb="imported" if start.hands else "started",
+        imported=bool(start.hands),  # else started
         since=changed_words(here.created),
         changed=changed_words(here.updated) if here.revision > 1 else None,
         played=store.hands_in(here.match),  # as the rules count them: a redeal is none
@@ -453,7 +511,7 @@ def settings(match_id: str):
             try:
                 applied = submit(match_id, command(SETTINGS, settings=settings))
             except NoRevision:
-                problems = [NO_REVISION]
+                problems = [_(NO_REVISION)]
             except Refused as refusal:
                 if not refusal.stale:
                     problems = _attach(form, refusal.problems) or [refusal.message]
@@ -461,9 +519,9 @@ def settings(match_id: str):
                     changed = change_lines(refusal.stale)
                     loaded = load_or_404(match_id)
             else:
-                saved = "Title and stake saved."
+                saved = _("Title and stake saved.")
                 if applied.state.played != match.played:
-                    saved = f"Saved: played on {day_words(applied.state.played)}."
+                    saved = _("Saved: played on %(day)s.", day=day_words(applied.state.played))
                 flash_undo(saved, applied.change)
                 return redirect(url_for("matches.show", match_id=match_id))
     return render_template(
@@ -494,9 +552,9 @@ def _match_command(match_id: str, kind: str, done: str, answer_here: bool = Fals
     try:
         applied = submit(match_id, command(kind))
     except NoRevision:
-        flash(NO_REVISION, "error")
+        flash(_(NO_REVISION), "error")
     except Refused as refusal:
-        flash("Not done: the match changed since this page was drawn.", "error")
+        flash(_("Not done: the match changed since this page was drawn."), "error")
         flash_problems(change_lines(refusal.stale) or [refusal.message], noun="change")
         return redirect(url_for("matches.show", match_id=match_id))
     else:
@@ -512,14 +570,14 @@ def delete(match_id: str):
     return _match_command(
         match_id,
         DELETE_MATCH,
-        "Match deleted: it left the match list (Deleted matches keeps it).",
+        _("Match deleted: it left the match list (Deleted matches keeps it)."),
         answer_here=True,
     )
 
 
 @bp.post("/m/<match:match_id>/restore")
 def restore(match_id: str):
-    return _match_command(match_id, RESTORE_MATCH, "The match is back.")
+    return _match_command(match_id, RESTORE_MATCH, _("The match is back."))
 
 
 @bp.get("/matches.zip")
@@ -547,7 +605,7 @@ def new_after_lost_session(group_id: str | None = None):
     return render_template(
         "matches/new.html",
         form=form,
-        problems=[SESSION_LOST],
+        problems=[_(SESSION_LOST)],
         variants=VARIANTS,
         usual_per=usual_per,
         group=_group_or_404(group_id),
@@ -561,13 +619,13 @@ def settings_after_lost_session(match_id: str):
     form = SettingsForm()  # holds what was sent
     changed = change_lines(conflicts(loaded.stored, command(SETTINGS)))
     if changed:
-        flash(f"Not saved: {SESSION_LOST[0].lower()}{SESSION_LOST[1:]}", "error")
+        flash(_(NOT_SAVED_SESSION_LOST), "error")
     return render_template(
         "matches/settings.html",
         form=form,
         match=loaded.stored.match,
         stored=loaded.stored,
-        problems=[] if changed else [SESSION_LOST],
+        problems=[] if changed else [_(SESSION_LOST)],
         changed=changed,
         confirm=ConfirmForm(),
     ), (409 if changed else 400)

@@ -13,6 +13,7 @@ from flask_babel import ngettext
 from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
 from ..names import look_alike
+from .commands import N_
 from .language import reading
 from .phone import phone_name
 
@@ -58,14 +59,19 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
     "Hand 3 saved: 4♠ by Bob, made · … — from Ann's phone, a moment ago"."""
     asking = phone_name()
     return [
-        f"{describe(e, noun)} — from {who(e.change.device, asking)},"
-        f" {changed_words(e.change.created)}"
+        _(
+            "%(change)s — from %(phone)s, %(when)s",
+            change=describe(e, noun),
+            phone=who(e.change.device, asking),
+            when=changed_words(e.change.created),
+        )
         for e in entries
     ]
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
-ALREADY = "Already recorded, stored once: {}."
+# (str.format's {}: the summary of what was stored; `_(ALREADY)` where it is shown.)
+ALREADY = N_("Already recorded, stored once: {}.")
 
 
 def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:
@@ -118,7 +124,11 @@ def flash_problems(lines: list[str], category: str = "error", noun: str = "probl
         flash(cut(line), category)
     if len(lines) > room:
         more = len(lines) - room
-        flash(f"… and {more} more {noun}{'' if more == 1 else 's'}.", category)
+        if noun == "change":
+            said = ngettext("… and %(num)d more change.", "… and %(num)d more changes.", more)
+        else:
+            said = ngettext("… and %(num)d more problem.", "… and %(num)d more problems.", more)
+        flash(said, category)
 
 
 def flash_undo(message: str, change: Change | None) -> None:
@@ -136,7 +146,11 @@ def keep_flashes_small(response):
         return response
     waiting = session.get("_flashes")
     if waiting and (
-        len(waiting) > MAX_SHOWN + 1 or any(cut(message) != message for _, message in waiting)
+        len(waiting) > MAX_SHOWN + 1
+        or any(type(message) is not str or cut(message) != message for _, message in waiting)
     ):
-        session["_flashes"] = [(kind, cut(message)) for kind, message in waiting][-MAX_SHOWN - 1 :]
+        # A form's message may be a lazy translation: the cookie keeps its words.
+        session["_flashes"] = [(kind, cut(str(message))) for kind, message in waiting][
+            -MAX_SHOWN - 1 :
+        ]
     return response

@@ -4,6 +4,7 @@ started or opened."""
 from __future__ import annotations
 
 from flask import after_this_request, current_app, request
+from flask_babel import gettext as _
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE
 from ..names import name_problem, normal
@@ -86,5 +87,5 @@ def phone_name_problem(text: str) -> str | None:
     if not text:
         return None
     if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
-        return "is not valid text"
+        return _("is not valid text")
     return name_problem(text, brief=True)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from wtforms import BooleanField, HiddenField
 
 from ..changelog import APPEND, EDIT, RESTORE, Entry, MatchState, who
@@ -208,7 +209,21 @@ def in_a_line(both: SameDeal, noun: str) -> str:
     """The comparison as one message, for when no form follows (the other phone
     saved the last hand of the match): yours can still replace theirs by an edit."""
     if both.identical:
-        return f"They saved the same {noun.lower()} — nothing to do."
-    differ = "; ".join(f"{d.what}: theirs {d.theirs} · yours {d.yours}" for d in both.differences)
+        if noun == "Game":
+            return _("They saved the same game — nothing to do.")
+        return _("They saved the same hand — nothing to do.")
+    differ = "; ".join(
+        _(
+            "%(what)s: theirs %(theirs)s · yours %(yours)s",
+            what=d.what,
+            theirs=d.theirs,
+            yours=d.yours,
+        )
+        for d in both.differences
+    )
     name = both.title[:1].lower() + both.title[1:]
-    return f"To keep yours, edit {name}: theirs and yours differ in {differ}."
+    return _(
+        "To keep yours, edit %(hand)s: theirs and yours differ in %(differences)s.",
+        hand=name,
+        differences=differ,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 
 from .. import pdf
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
@@ -53,23 +54,37 @@ def match_html(loaded: Loaded, *, appendix: bool = False) -> str:
 def sheet_pdf(match_id: str):
     paper = request.args.get("paper", "a4").lower()
     if paper not in pdf.PAPER_SIZES:
-        abort(400, f"paper: choose {' or '.join(pdf.PAPER_SIZES)}")
+        abort(400, _("paper: choose %(sizes)s", sizes=" or ".join(pdf.PAPER_SIZES)))
     loaded = load_or_404(match_id)
     if len(loaded.stored.records) > MAX_ENTRIES:
         return no_pdf(
-            f"No PDF: this match has {len(loaded.stored.records)} entries, and a score sheet"
-            f" is printed for at most {MAX_ENTRIES}. Export the match file or the CSV instead.",
+            _(
+                "No PDF: this match has %(entries)s entries, and a score sheet is printed"
+                " for at most %(most)s. Export the match file or the CSV instead.",
+                entries=len(loaded.stored.records),
+                most=MAX_ENTRIES,
+            ),
             413,
         )
     appendix = request.args.get("appendix") in ("1", "yes", "on")
     html = match_html(loaded, appendix=appendix)
-    instead = "Try the PDF without explanations, or print" if appendix else "Print"
+    too_costly = (
+        _(
+            "No PDF: this score sheet is too large to make here without holding up the other"
+            " tables' sheets. Try the PDF without explanations, or print the match page from"
+            " the browser (Print, then Save as PDF), or export the hand log (CSV)."
+        )
+        if appendix
+        else _(
+            "No PDF: this score sheet is too large to make here without holding up the other"
+            " tables' sheets. Print the match page from the browser (Print, then Save as PDF),"
+            " or export the hand log (CSV)."
+        )
+    )
     said = NoPdf(
-        busy="No PDF yet: another table's score sheet is being printed. Try again in a moment.",
-        too_costly="No PDF: this score sheet is too large to make here without holding up the"
-        f" other tables' sheets. {instead} the match page from the browser"
-        " (Print, then Save as PDF), or export the hand log (CSV).",
-        failed="No PDF: making it failed. Try again, or print the match page.",
+        busy=_("No PDF yet: another table's score sheet is being printed. Try again in a moment."),
+        too_costly=too_costly,
+        failed=_("No PDF: making it failed. Try again, or print the match page."),
     )
     # Each link of the match page saves under its own name, so the sheet, the
     # explained sheet and the Letter one never overwrite each other in Downloads.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField
 
 from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices, refuse_by
@@ -16,28 +17,28 @@ from .. import contract as contract_fields
 from ..common import NextHand, Outcome
 from .rules import DOUBLE, FLOOR, WINNING_HOLE, BridgeForThreeNext
 
-DOUBLING = [("", "Not doubled"), (DOUBLE, "Doubled")]
+DOUBLING = [("", _l("Not doubled")), (DOUBLE, _l("Doubled"))]
 
 
 class BridgeForThreeForm(HandForm):
-    declarer = choice_field("Declarer")
+    declarer = choice_field(_l("Declarer"))
     level = contract_fields.level_field()
     strain = contract_fields.strain_field()
-    tricks = contract_fields.tricks_field("Tricks won by declarer and dummy")
-    doubled = contract_fields.doubling_field("Double", DOUBLING)
-    doubler = choice_field("Doubled by")
+    tricks = contract_fields.tricks_field(_l("Tricks won by declarer and dummy"))
+    doubled = contract_fields.doubling_field(_l("Double"), DOUBLING)
+    doubler = choice_field(_l("Doubled by"))
     # No input of its own: carries the rules' problems with the contract as a whole.
     contract = HiddenField()
     # An auction that came in with an imported match file, calls separated by
     # spaces: kept unless dropped (the form has no way to enter one).
     auction = HiddenField()
-    drop_auction = BooleanField("Forget this auction")
+    drop_auction = BooleanField(_l("Forget this auction"))
 
 
 class BridgeForThreeEntry(HandEntry):
     form = BridgeForThreeForm
     field_for = {"contract": "strain", "passed_out": "quick"}
-    quick_actions = {"passed_out": "All three passed"}
+    quick_actions = {"passed_out": _l("All three passed")}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         # This hand's three in seating order, as in the pegs table and the sheet,

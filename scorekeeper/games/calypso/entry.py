@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import Length, Optional
 
@@ -47,10 +49,10 @@ for _seat in range(1, SEATS + 1):
     setattr(
         CalypsoForm,
         seat_field(_seat, "calypsos"),
-        choice_field("Calypsos", number_choices(0, MAX_CALYPSOS)),
+        choice_field(_l("Calypsos"), number_choices(0, MAX_CALYPSOS)),
     )
-    setattr(CalypsoForm, seat_field(_seat, "incomplete"), count_field("Incomplete"))
-    setattr(CalypsoForm, seat_field(_seat, "discards"), count_field("Discards"))
+    setattr(CalypsoForm, seat_field(_seat, "incomplete"), count_field(_l("Incomplete")))
+    setattr(CalypsoForm, seat_field(_seat, "discards"), count_field(_l("Discards")))
 
 
 class CalypsoEntry(HandEntry):
@@ -74,9 +76,11 @@ class CalypsoEntry(HandEntry):
     def field_words(self, form: HandForm, upcoming: NextHand | None) -> dict[str, str]:
         """Each count by its player: "Ann's calypsos"."""
         return {
-            seat_field(
-                seat, count
-            ): f"{player}'s {getattr(form, seat_field(seat, count)).label.text.lower()}"
+            seat_field(seat, count): _(
+                "%(player)s's %(count)s",
+                player=player,
+                count=getattr(form, seat_field(seat, count)).label.text.lower(),
+            )
             for seat, player in enumerate(form.players, 1)  # type: ignore[attr-defined]
             for count in TALLY_FIELDS
         }
@@ -111,7 +115,13 @@ class CalypsoEntry(HandEntry):
                 if value not in (None, ""):
                     typed[count] = as_int(value)
             for count, message in tally_problems(typed).items():
-                found[seat_field(seat, count)] = f"{player}, {count}: {message}"
+                label = getattr(form, seat_field(seat, count)).label.text.lower()
+                found[seat_field(seat, count)] = _(
+                    "%(player)s, %(count)s: %(problem)s",
+                    player=player,
+                    count=label,
+                    problem=message,
+                )
         return found
 
     def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:

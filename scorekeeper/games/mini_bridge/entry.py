@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
@@ -32,14 +34,14 @@ from .rules import (
     tricks_needed,
 )
 
-GAME_CHOICES = [("yes", "GAME"), ("no", "No GAME")]
+GAME_CHOICES = [("yes", "GAME"), ("no", _l("No GAME"))]
 GAME_VALUE = {"yes": True, "no": False}
 
 
 def hcp_field(position: int) -> StringField:
     """One announcement: typed on the phone's number pad."""
     return StringField(
-        f"Announcement {position}",
+        _l("Announcement %(num)s", num=position),
         validators=[Optional(), Length(max=4, message="give a whole number 0–37")],
         render_kw={
             "inputmode": "numeric",
@@ -53,13 +55,13 @@ def hcp_field(position: int) -> StringField:
 class MiniBridgeForm(HandForm):
     # The record's `hcp` object when editing (spread over the inputs by
     # `prepare`), and where the rules' problems with the HCP are shown.
-    hcp = HiddenField("HCP")
+    hcp = HiddenField(_l("HCP"))
     hcp1 = hcp_field(1)
     hcp2 = hcp_field(2)
     hcp3 = hcp_field(3)
-    game = choice_field("GAME announced?", GAME_CHOICES)
+    game = choice_field(_l("GAME announced?"), GAME_CHOICES)
     strain = contract_fields.strain_field()
-    tricks = contract_fields.tricks_field("Tricks won")
+    tricks = contract_fields.tricks_field(_l("Tricks won"))
 
 
 class MiniBridgeFourForm(MiniBridgeForm):
@@ -68,7 +70,7 @@ class MiniBridgeFourForm(MiniBridgeForm):
 
 class MiniBridgeThreeForm(MiniBridgeForm):
     # Posted by the one-tap "Scrap" button inside the hand form (it needs the HCP).
-    scrapped = BooleanField("Scrap the deal")
+    scrapped = BooleanField(_l("Scrap the deal"))
 
 
 def hcp_inputs(form: HandForm, order: list[str]) -> list[tuple[str, Any]]:
@@ -105,12 +107,12 @@ def flagged(form: HandForm, order: list[str]) -> dict[str, Any]:
     for player, field in hcp_inputs(form, order):
         problem = announcement_problem(typed[player]) if player in typed else None
         if problem:
-            flags[field.name] = f"{player}: {problem}"
+            flags[field.name] = _("%(player)s: %(problem)s", player=player, problem=problem)
     found: dict[str, Any] = {"flags": flags}
     if not flags and len(typed) < len(order):
         over = announced_problem(list(typed.values()))
         if over:
-            found["over"] = f"So far {over}: count again."
+            found["over"] = _("So far %(over)s: count again.", over=over)
     return found
 
 
@@ -119,10 +121,18 @@ def total_flag(found: dict[str, Any]) -> str | None:
     before Save (Save is still refused by the rules): four that do not make 40,
     three that leave dummy an impossible hand, or more than the deck so far."""
     if "wrong_sum" in found:
-        return f"The four add up to {found['wrong_sum']}, not {HCP_IN_DECK}: count again."
+        return _(
+            "The four add up to %(sum)s, not %(deck)s: count again.",
+            sum=found["wrong_sum"],
+            deck=HCP_IN_DECK,
+        )
     if "wrong_dummy" in found:
         dummy = minus(found["wrong_dummy"])
-        return f"That leaves dummy {dummy}; dummy holds 0–{MAX_HCP}: count again."
+        return _(
+            "That leaves dummy %(dummy)s; dummy holds 0–%(most)s: count again.",
+            dummy=dummy,
+            most=MAX_HCP,
+        )
     return found.get("over")
 
 
@@ -142,8 +152,12 @@ class _MiniBridgeEntry(HandEntry):
         wrong = any(not isinstance(v, int) or not 0 <= v <= MAX_HCP for v in typed.values())
         if not missing or wrong:
             return None
-        names = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
-        return f"enter the points of {names}"
+        names = (
+            _("%(first)s and %(second)s", first=", ".join(missing[:-1]), second=missing[-1])
+            if len(missing) > 1
+            else missing[0]
+        )
+        return _("enter the points of %(names)s", names=names)
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         """When editing, put the stored announcements into their inputs."""
@@ -158,7 +172,10 @@ class _MiniBridgeEntry(HandEntry):
 
     def field_words(self, form: HandForm, upcoming: NextHand | None) -> dict[str, str]:
         order = upcoming.announcement_order if isinstance(upcoming, MiniBridgeNext) else []
-        return {field.name: f"HCP {player}" for player, field in hcp_inputs(form, order)}
+        return {
+            field.name: _("HCP %(player)s", player=player)
+            for player, field in hcp_inputs(form, order)
+        }
 
     def to_record(self, form: HandForm, upcoming: NextHand | None) -> dict[str, Any]:
         record: dict[str, Any] = {}
@@ -208,9 +225,16 @@ class _MiniBridgeEntry(HandEntry):
         if game is None or strain is None or found.get("redeal"):
             return found
         needed = tricks_needed(game, strain)
-        contract = f"{'GAME' if game else 'No GAME'} in {STRAIN_SYMBOL[strain]}"
+        symbol = STRAIN_SYMBOL[strain]
+        contract = (
+            _("GAME in %(strain)s", strain=symbol)
+            if game
+            else _("No GAME in %(strain)s", strain=symbol)
+        )
         found["needed"] = needed
-        found["result"] = f"{contract}: {needed} tricks needed."
+        found["result"] = _(
+            "%(contract)s: %(tricks)s tricks needed.", contract=contract, tricks=needed
+        )
         tricks = as_int(form.tricks.data) if form.tricks.data not in (None, "") else None
         if not isinstance(tricks, int) or "declarer" not in found:
             return found
@@ -218,16 +242,32 @@ class _MiniBridgeEntry(HandEntry):
             down = needed - tricks
             four = "side" in found
             defenders = (" & " if four else " and ").join(found["defenders"])
-            each = "" if four else " each"
-            found["result"] = (
-                f"{contract}, {tricks} tricks: {down} down,"
-                f" {defenders} score {down * UNDERTRICK_PENALTY}{each}."
+            said = (
+                _("%(contract)s, %(tricks)s tricks: %(down)s down, %(defenders)s score %(points)s.")
+                if four
+                else _(
+                    "%(contract)s, %(tricks)s tricks: %(down)s down,"
+                    " %(defenders)s score %(points)s each."
+                )
             )
+            found["result"] = said % {
+                "contract": contract,
+                "tricks": tricks,
+                "down": down,
+                "defenders": defenders,
+                "points": down * UNDERTRICK_PENALTY,
+            }
         else:
             made = trick_score(strain, tricks)
             total = f"{made} + {GAME_BONUS} = {made + GAME_BONUS}" if game else f"{made}"
             declarers = " & ".join(found["side"]) if "side" in found else found["declarer"]
-            found["result"] = f"{contract}, {tricks} tricks: made, {declarers} score {total}."
+            found["result"] = _(
+                "%(contract)s, %(tricks)s tricks: made, %(declarers)s score %(total)s.",
+                contract=contract,
+                tricks=tricks,
+                declarers=declarers,
+                total=total,
+            )
         return found
 
     def context(self, outcome: Outcome, upcoming: NextHand | None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, SelectMultipleField, StringField, ValidationError
 from wtforms.validators import Length, Optional
 
@@ -82,20 +83,20 @@ def bid_label(bid: str) -> str:
 
 class NeedAFourthForm(HandForm):
     auction = StringField(
-        "Auction from the dealer, e.g. 1C P 1H P P",
+        _l("Auction from the dealer, e.g. 1C P 1H P P"),
         validators=[Optional(), Length(max=MAX_AUCTION_TEXT)],
     )
     # The auction for which the structured bids were on screen (set by the page).
     bids_shown = HiddenField()
-    chooser = choice_field("Chooser", [])
-    partner = choice_field("Partner")
+    chooser = choice_field(_l("Chooser"), [])
+    partner = choice_field(_l("Partner"))
     level = contract_fields.level_field()
     strain = contract_fields.strain_field()
-    tricks = contract_fields.tricks_field("Tricks won by Chooser and Partner")
-    doubling = contract_fields.doubling_field("Doubled by the Declarer?")
-    redoubled_by = choice_field("Redoubled by")
-    not_met = SelectMultipleField("Requirement not met", choices=[], validate_choice=False)
-    liars = SelectMultipleField("Who lied?", choices=[], validate_choice=False)
+    tricks = contract_fields.tricks_field(_l("Tricks won by Chooser and Partner"))
+    doubling = contract_fields.doubling_field(_l("Doubled by the Declarer?"))
+    redoubled_by = choice_field(_l("Redoubled by"))
+    not_met = SelectMultipleField(_l("Requirement not met"), choices=[], validate_choice=False)
+    liars = SelectMultipleField(_l("Who lied?"), choices=[], validate_choice=False)
 
     # Set by NeedAFourthEntry.prepare: the liar check needs the match's state.
     liar_rule = False
@@ -120,7 +121,7 @@ class NeedAFourthEntry(HandEntry):
     # preview as the auction and the Partner change (the rules stay here).
     preview_template = "games/need_a_fourth/_bids.html"
     field_for = {"contract": "strain", "passed_out": "quick"}
-    quick_actions = {"passed_out": "All passed"}
+    quick_actions = {"passed_out": _l("All passed")}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         coming = upcoming if isinstance(upcoming, NeedAFourthNext) else None

@@ -9,23 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
 from ...entry import HandEntry, HandForm, as_int, choice_field, player_choices, refuse_by
 from .. import contract as contract_fields
 from ..common import STRAINS, NextHand, Outcome
 from .rules import DEALS_IN_ROUND, HONOURS, NT_HONOURS, RubberNext, honours_refused
 
-DOUBLING = [("", "No"), ("X", "Doubled"), ("XX", "Redoubled")]
-HONOURS_LABEL = {100: "100 · four of five", 150: "150 · all five / four aces"}
+DOUBLING = [("", _l("No")), ("X", _l("Doubled")), ("XX", _l("Redoubled"))]
+HONOURS_LABEL = {100: _l("100 · four of five"), 150: _l("150 · all five / four aces")}
 
 
 class RubberForm(HandForm):
-    declarer = choice_field("Declarer")
+    declarer = choice_field(_l("Declarer"))
     level = contract_fields.level_field()
     strain = contract_fields.strain_field()
-    tricks = contract_fields.tricks_field("Tricks won by declarer's side")
-    doubling = contract_fields.doubling_field("Doubled?", DOUBLING)
-    honours_holder = choice_field("Honours held by")
-    honours_points = choice_field("Honours worth", [(p, HONOURS_LABEL[p]) for p in HONOURS])
+    tricks = contract_fields.tricks_field(_l("Tricks won by declarer's side"))
+    doubling = contract_fields.doubling_field(_l("Doubled?"), DOUBLING)
+    honours_holder = choice_field(_l("Honours held by"))
+    honours_points = choice_field(_l("Honours worth"), [(p, HONOURS_LABEL[p]) for p in HONOURS])
 
 
 def side_label(names: list[str], side_players: list[str]) -> str:
@@ -42,11 +45,11 @@ class RubberEntry(HandEntry):
         "honors": "honours_holder",
         "passed_out": "quick",
     }
-    quick_actions = {"passed_out": "Passed out"}
+    quick_actions = {"passed_out": _l("Passed out")}
 
     def prepare(self, form: HandForm, players: list[str], upcoming: NextHand | None) -> None:
         form.declarer.choices = player_choices(players)
-        form.honours_holder.choices = [("", "Nobody"), *player_choices(players)]
+        form.honours_holder.choices = [("", _l("Nobody")), *player_choices(players)]
         # 100 for honours at no trumps: refused with its reason once NT is tapped.
         refuse_by(form.honours_points, form.strain, {s: honours_refused(s) for s in STRAINS})
 
@@ -97,13 +100,17 @@ class RubberEntry(HandEntry):
             for i in (0, 1)
         ]
         if not vulnerable:
-            vulnerable_text = "Nobody is vulnerable"
+            vulnerable_text = _("Nobody is vulnerable")
         elif len(vulnerable) == 2:
-            vulnerable_text = "Both sides are vulnerable"
+            vulnerable_text = _("Both sides are vulnerable")
         else:
             i = names.index(vulnerable[0])
             who = side_label(names[i], sides[i])
-            vulnerable_text = f"{who} {'is' if len(sides[i]) == 1 else 'are'} vulnerable"
+            vulnerable_text = (
+                _("%(side)s is vulnerable", side=who)
+                if len(sides[i]) == 1
+                else _("%(side)s are vulnerable", side=who)
+            )
         return {
             "columns": columns,
             "vulnerable_text": vulnerable_text,

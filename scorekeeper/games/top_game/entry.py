@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
@@ -36,20 +37,20 @@ DOUBLING = [("", "—"), ("X", "X"), ("XX", "XX")]
 
 
 class TopGameForm(HandForm):
-    declarer = choice_field("Declarer")
-    bid = choice_field("Final bid", number_choices(MIN_BID, MAX_BID))
-    dummy_tops = choice_field("Tops in dummy", number_choices(0, MAX_TOPS))
+    declarer = choice_field(_l("Declarer"))
+    bid = choice_field(_l("Final bid"), number_choices(MIN_BID, MAX_BID))
+    dummy_tops = choice_field(_l("Tops in dummy"), number_choices(0, MAX_TOPS))
     strain = contract_fields.strain_field()
-    doubling = contract_fields.doubling_field("Doubled?")
-    doubler = choice_field("Doubled by")
-    tricks = contract_fields.tricks_field("Tricks won by declarer")
+    doubling = contract_fields.doubling_field(_l("Doubled?"))
+    doubler = choice_field(_l("Doubled by"))
+    tricks = contract_fields.tricks_field(_l("Tricks won by declarer"))
     declarer_tops = choice_field(
-        "Declarer's tops (checked after play)", [("", "—"), *number_choices(0, MAX_TOPS)]
+        _l("Declarer's tops (checked after play)"), [("", "—"), *number_choices(0, MAX_TOPS)]
     )
     dummy_longest = StringField(
-        "Dummy's longest suit (e.g. D5)", validators=[Optional(), Length(max=4)]
+        _l("Dummy's longest suit (e.g. D5)"), validators=[Optional(), Length(max=4)]
     )
-    informer = choice_field("Who gave wrong information about dummy?")
+    informer = choice_field(_l("Who gave wrong information about dummy?"))
 
 
 def _doubles_refused(pn: int) -> dict[str, str]:
@@ -66,7 +67,7 @@ class TopGameEntry(HandEntry):
         "passed_out": "quick",
         "bids": "quick",
     }
-    quick_actions = {"passed_out": "All passed"}
+    quick_actions = {"passed_out": _l("All passed")}
 
     def context(self, outcome, upcoming: NextHand | None) -> dict[str, Any]:
         """The playnumber table for the preview while tapping (the rules', not the

@@ -30,15 +30,20 @@
     const target = start + move;
     const overflow = Math.max(0, board.floor - target);
     const end = Math.min(board.top, Math.max(board.floor, target));
-    let text = `${level}${SYMBOL[strain]}${doubled ? "X" : ""} by ${declarer}, ${tricks} tricks: `;
-    text += down ? `${down} down, ` : "made, ";
-    text += `${signed(move)} → ${declarer} ${minus(start)} → ${minus(end)}`;
-    if (overflow) text += `; the floor is ${minus(board.floor)}, so everyone else moves +${overflow}`;
+    // The sentences are the page's (#form-words); the contract is notation.
+    const contract = `${level}${SYMBOL[strain]}${doubled ? "X" : ""}`;
+    let text = S.word(down ? "down" : "made", {
+      contract, declarer, tricks, down, move: signed(move), start: minus(start), end: minus(end),
+    });
+    if (overflow) text = S.word("floor", { preview: text, floor: minus(board.floor), overflow });
     const reached = Object.entries(board.pegs)
       .filter(([p, peg]) => (p === declarer ? end : peg + overflow) >= board.top)
       .map(([p]) => p);
-    if (reached.length) text += `. ${reached.join(" and ")} reach${reached.length > 1 ? "" : "es"} ${board.top}: game over`;
-    return `${text}.`;
+    if (reached.length) {
+      const players = reached.reduce((first, second) => S.word("and", { first, second }));
+      text = S.counted("reach", reached.length, { preview: text, players, top: board.top });
+    }
+    return S.word("end", { preview: text });
   };
 
   S.handForm("bridge_for_three", (form) => {

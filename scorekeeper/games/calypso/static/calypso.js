@@ -46,14 +46,15 @@
         scored[player] = points(numbers, scoring);
         const line = document.querySelector(`#tally-${seat} .tally-line`);
         line.textContent = missing === COUNTS.length ? ""
-          : `${own} cards · ${scored[player]} points${missing ? ` (${missing} to enter)` : ""}`;
+          : S.word(missing ? "tally_missing" : "tally", { cards: own, points: scored[player], missing });
       });
       const short = scoring.deck - cards;
-      let text = `${cards} of ${scoring.deck} cards: `;
-      if (short > 0) text += `${short} missing`;
-      else if (short < 0) text += `${-short} too many`;
-      else text = `All ${scoring.deck} cards counted ✓`;
-      if (unentered) text += ` · ${unentered} count${unentered > 1 ? "s" : ""} still empty`;
+      // The sentences are the page's (#form-words).
+      let text;
+      if (short > 0) text = S.word("missing", { cards, deck: scoring.deck, short });
+      else if (short < 0) text = S.word("too_many", { cards, deck: scoring.deck, over: -short });
+      else text = S.word("all_counted", { deck: scoring.deck });
+      if (unentered) text = S.counted("still_empty", unentered, { count_line: text });
       countLine.textContent = text;
       box.classList.toggle("ok", short === 0 && !unentered);
       box.classList.toggle("off", short < 0 || (short > 0 && !unentered));
@@ -61,7 +62,7 @@
       let sideText = sides.map((side, i) => `${side.join(" & ")} ${totals[i]}`).join(" · ");
       if (!unentered && totals[0] !== totals[1]) {
         const w = totals[0] > totals[1] ? 0 : 1;
-        sideText += ` → ${sides[w].join(" & ")} by ${Math.abs(totals[0] - totals[1])}`;
+        sideText = S.word("ahead", { sides: sideText, side: sides[w].join(" & "), points: Math.abs(totals[0] - totals[1]) });
       }
       sideLine.textContent = sideText;
     };

@@ -50,7 +50,7 @@
       last.value = valid(derived) ? String(derived) : "";
       last.classList.toggle("auto", valid(derived));
       hint.textContent = valid(derived)
-        ? `${config.order[config.order.length - 1]}: ${derived} suggested, ${R.deck} minus the others; type over it to change it.`
+        ? S.word("suggested", { player: config.order[config.order.length - 1], points: derived, deck: R.deck })
         : hintText;
     }
 
@@ -60,7 +60,7 @@
       const redeal = !!d.redeal;
       play.hidden = redeal;
       play.querySelectorAll("input").forEach((input) => { input.disabled = redeal; });
-      save.textContent = redeal ? `Save: ${config.dealer} deals again` : saveLabel;
+      save.textContent = redeal ? S.word("deals_again", { dealer: config.dealer }) : saveLabel;
       // What the rules refuse in a box already typed, under that box (the server's words).
       inputs.forEach((input) => {
         const flag = (d.flags || {})[input.name];
@@ -78,7 +78,7 @@
       if (dummyOut) dummyOut.textContent = d.dummy_hcp !== undefined ? d.dummy_hcp : "–";
       if (scrap) scrap.hidden = !d.may_scrap;
       result.textContent = d.result || "";
-      tricksHint.textContent = d.needed ? `by declarer and dummy, ${d.needed} needed` : "by declarer and dummy";
+      tricksHint.textContent = d.needed ? S.word("tricks_needed", { needed: d.needed }) : S.word("tricks");
       document.querySelectorAll("#group-tricks label").forEach((label) => {
         const input = document.getElementById(label.htmlFor);
         label.classList.toggle("needed", !!d.needed && input && Number(input.value) === d.needed);
@@ -119,7 +119,7 @@
       clearTimeout(folding);
       padOrder.forEach((name) => name.classList.toggle("now", !!input && name.dataset.player === input.dataset.player));
       if (input) {
-        padFor.textContent = `${input.dataset.player}’s points`;
+        padFor.textContent = S.word("points_of", { player: input.dataset.player });
         pad.classList.remove("folding");
         pad.hidden = false;
         return;

@@ -96,9 +96,9 @@
       }
     }
     let status;
-    if (state.passedOut) status = "All three passed: the hand is passed out. Save it.";
-    else if (state.ended) status = `${state.bidder} made the last bid, ${bidText(state.call)}: ${state.bidder} is the Chooser.`;
-    else status = `${who(calls.length)} to call.`;
+    if (state.passedOut) status = S.word("passed_out");
+    else if (state.ended) status = S.word("last_bid", { bidder: state.bidder, bid: bidText(state.call) });
+    else status = S.word("to_call", { player: who(calls.length) });
     $("auction-status").textContent = status;
     document.querySelectorAll("#bid-grid button").forEach((b) => {
       const bid = parseBid(b.dataset.call);
@@ -168,12 +168,13 @@
       ? data.bidders.find((p) => p !== chooser && p !== partner) : null;
     const line = $("declarer-line");
     if (declarer) {
-      line.innerHTML = "";
+      // The page's sentence with the name in bold, wherever the language puts it.
+      const [before, after] = S.word("declarer").split("%(declarer)s");
       const strong = document.createElement("strong");
       strong.textContent = declarer;
-      line.append(strong, " is the Declarer: plays alone with the dummy and scores 0.");
+      line.replaceChildren(before, strong, after ?? "");
     } else if (chooser) {
-      line.textContent = `${chooser} is the Chooser: tap the Partner.`;
+      line.textContent = S.word("chooser", { chooser });
     } else {
       line.textContent = defaultLine;
     }
@@ -186,12 +187,14 @@
     contractLine.hidden = !(level && strain);
     if (level && strain) {
       const needed = data.needed[level];
-      let text = `${level}${data.symbols[strain]}${doubling || ""} needs ${needed} tricks`;
+      const words = { contract: `${level}${data.symbols[strain]}${doubling || ""}`, tricks: needed };
+      let key = "needs";
       if (tricks !== null) {
         const diff = Number(tricks) - needed;
-        text += diff >= 0 ? `: made${diff ? ` with ${diff} over` : ""}` : `: down ${-diff}`;
+        key = diff > 0 ? "made_over" : diff === 0 ? "made" : "down";
+        Object.assign(words, { over: diff, down: -diff });
       }
-      contractLine.textContent = text + ".";
+      contractLine.textContent = S.word(key, words);
     }
     if (data.liarRule && buttonMode) drawStructured(partner);
   }
@@ -205,7 +208,7 @@
     buttonMode = false;
     calls = [];
     data = window.Scorekeeper.facts();
-    defaultLine = "The last bidder is the Chooser and picks a Partner; the third player is the Declarer.";
+    defaultLine = S.word("who_declares");
     typedInput = form.querySelector('input[name="auction"]');
     if (data.liarRule && typedInput) {
       const initial = fromText(typedInput.value);

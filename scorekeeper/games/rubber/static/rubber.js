@@ -3,7 +3,7 @@
 (function () {
   const S = window.Scorekeeper;
   const SYMBOL = window.Scorekeeper.SYMBOL;
-  const DOUBLING = { "": "", X: " doubled", XX: " redoubled" };
+  const DOUBLING = { X: "doubled", XX: "redoubled" }; // the page's words (#form-words)
 
   // Mark each tricks button with the result it gives: "=", "+1", "−2".
   const markTricks = (needed) => {
@@ -26,13 +26,15 @@
     if (S.value("honours_holder") && open.length === 1) open[0].checked = true;
     if (level === null || strain === null) {
       markTricks(null);
-      line.textContent = level ? `Level ${level}: now the strain.` : "";
+      line.textContent = level ? S.word("strain_next", { level }) : "";
       return;
     }
     const needed = Number(level) + 6;
     const doubling = DOUBLING[S.value("doubling") || ""];
     const declarer = S.value("declarer");
-    line.textContent = `${level}${SYMBOL[strain]}${doubling}${declarer ? " by " + declarer : ""}: needs ${needed} tricks.`;
+    let contract = `${level}${SYMBOL[strain]}`;
+    if (doubling) contract = S.word(doubling, { contract });
+    line.textContent = S.word(declarer ? "needs_by" : "needs", { contract, declarer, tricks: needed });
     markTricks(needed);
   };
   S.handForm("rubber", () => S.onChange(update));

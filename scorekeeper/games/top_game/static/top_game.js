@@ -18,15 +18,16 @@
     document.querySelectorAll(".contract-part").forEach((g) => {
       g.hidden = facts.passed_out || (g.id === "group-doubler" && !S.value("doubling"));
     });
-    let text = `pn = ${bid} + ${tops} = ${pn} → `;
+    // The sentences are the page's (#form-words); the sum is notation.
+    const sum = `pn = ${bid} + ${tops} = ${pn}`;
+    let text;
     if (facts.passed_out) {
-      text += "passed out: no contract, no tricks.";
+      text = S.word("passed_out", { pn: sum });
     } else if (strain) {
       const level = strain === "NT" ? facts.nt_level : facts.suit_level;
-      text += `${level}${strain} needs ${level + 6} tricks`;
-      if (!facts.doublable) text += " (cannot be doubled)";
+      text = S.word(facts.doublable ? "needs" : "needs_undoublable", { pn: sum, contract: `${level}${strain}`, tricks: level + 6 });
     } else {
-      text += `${facts.nt_level}NT or ${facts.suit_level} of a suit`;
+      text = S.word("levels", { pn: sum, nt: facts.nt_level, suit: facts.suit_level });
     }
     line.textContent = text;
   };
