@@ -62,11 +62,14 @@ def _marked_table(node: ast.AST) -> bool:
     return _marked(node)
 
 
+NOT_GIVEN = ast.Constant(value=None)  # a name never given in a function: a constant
+
+
 def _written_before(scope: ast.AST, name: str, line: int) -> ast.AST | None:
     """The value `name` was last given in `scope` before `line` (None when it
-    was a parameter or a loop variable there, or never given: where it comes
-    from is not written here)."""
-    last: tuple[int, ast.AST | None] = (0, None)
+    was a parameter or a loop variable there: where it comes from is not
+    written here; NOT_GIVEN when it is not given there at all)."""
+    last: tuple[int, ast.AST | None] = (0, NOT_GIVEN)
     for node in ast.walk(scope):
         given: list[tuple[int, ast.AST | None]] = []
         if isinstance(node, ast.Assign):
@@ -87,16 +90,22 @@ def _written_before(scope: ast.AST, name: str, line: int) -> ast.AST | None:
     return last[1]
 
 
-def unmarked(source: str, filename: str = "<test>") -> list[str]:
-    """Each message in `source` said through a value no `N_()` marks."""
-    tree = ast.parse(source)
-    tables = {
+def marked_constants(tree: ast.Module) -> set[str]:
+    """The module's names given a marked value or table of marked values."""
+    return {
         target.id
         for node in tree.body
         if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None
         for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         if isinstance(target, ast.Name) and _marked_table(node.value)
     }
+
+
+def unmarked(source: str, filename: str = "<test>", imported: frozenset = frozenset()) -> list[str]:
+    """Each message in `source` said through a value no `N_()` marks
+    (`imported`: the names it imports that their own module marks)."""
+    tree = ast.parse(source)
+    tables = marked_constants(tree) | imported
 
     def from_table(node: ast.AST) -> bool:
         while isinstance(node, ast.Subscript):
@@ -120,12 +129,16 @@ def unmarked(source: str, filename: str = "<test>") -> list[str]:
                 if i >= len(node.args):
                     continue
                 arg = node.args[i]
-                if _literal(arg) or _marked(arg) or from_table(arg):
-                    continue
-                if isinstance(arg, ast.Name) and _marked(
-                    _written_before(scope, arg.id, node.lineno)
+                if (
+                    _literal(arg)
+                    or _marked(arg)
+                    or (not isinstance(arg, ast.Name) and from_table(arg))
                 ):
                     continue
+                if isinstance(arg, ast.Name):
+                    given = _written_before(scope, arg.id, node.lineno)
+                    if _marked(given) or (given is NOT_GIVEN and arg.id in tables):
+                        continue
                 if (filename, function) in ALLOWED:
                     continue
                 found.append(f"{filename}:{node.lineno} {function}: {ast.unparse(node)[:90]}")
@@ -136,10 +149,25 @@ def unmarked(source: str, filename: str = "<test>") -> list[str]:
     return found
 
 
+def _module(path: Path) -> tuple[str, ...]:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return parts[:-1] if parts[-1] == "__init__" else parts
+
+
 def test_every_message_said_through_a_value_is_marked_where_it_is_written():
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py")}
+    constants = {_module(path): marked_constants(tree) for path, tree in trees.items()}
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        found += unmarked(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
+    for path, tree in sorted(trees.items()):
+        package = _module(path) if path.name == "__init__.py" else _module(path)[:-1]
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else ()
+                module = (*base, *node.module.split(".")) if node.module else base
+                imported |= {a.name for a in node.names} & constants.get(module, set())
+        source = path.read_text(encoding="utf-8")
+        found += unmarked(source, str(path.relative_to(PACKAGE)), frozenset(imported))
     assert found == []
 
 
@@ -154,6 +182,9 @@ def test_every_message_said_through_a_value_is_marked_where_it_is_written():
         ('def f(x):\n    m = N_("a")\n    m = _("b")\n    return _(m)\n', 1),
         ('def f(x):\n    m = _("b")\n    m = N_("a")\n    return _(m)\n', 0),
         ("def f(xs):\n    for m in xs:\n        print(_(m))\n", 1),
+        ('M = N_("a")\ndef f():\n    return _(M)\n', 0),
+        ('M = "a"\ndef f():\n    return _(M)\n', 1),
+        ('M = N_("a")\ndef f():\n    M = "b"\n    return _(M)\n', 1),
         ('def f(n):\n    return ngettext("%(num)d hand", plural, n)\n', 1),
         ('T = {"a": N_("A")}\ndef f(k):\n    return _(T[k])\n', 0),
         ('T = {"a": N_("A"), "b": "B"}\ndef f(k):\n    return _(T[k])\n', 1),
