@@ -56,7 +56,7 @@ def played_on(stamp: str) -> date:
 
 def day_words(day: date | None) -> str:
     """A day as the history and the pages say it: "Friday 27 November 2026"."""
-    return "an unknown day" if day is None else f"{day:%A} {day.day} {day:%B %Y}"
+    return _("an unknown day") if day is None else f"{day:%A} {day.day} {day:%B %Y}"
 
 
 # What each kind of change does, in the words of the history page.
@@ -391,7 +391,14 @@ def said_summary(change: Change) -> str:
     if change.kind == SETTINGS and change.settings is not None:
         title, stake = _settings(change)
         said = settings_summary(title, stake)
-        return said if english(said) == stored else stored
+        if english(said) == stored:
+            return said
+        played = _PLAYED_STORED.fullmatch(stored[len(english(said)) :])
+        if stored.startswith(english(said)) and played:
+            day, before = (_said_day(words) for words in played.groups())
+            line = _("Day played changed to %(day)s (was %(before)s)", day=day, before=before)
+            return _with_played(said, line)
+        return stored
     if change.kind == CREATE:
         return _said_start(stored)
     return stored
@@ -456,7 +463,7 @@ def describe(entry: Entry, noun: str = "Hand") -> str:
     elif change.kind == APPEND:
         what = _("%(subject)s saved: %(summary)s", subject=subject, summary=summary)
     elif change.kind == EDIT:
-        message = "%(subject)s changed to %(summary)s (was: %(before)s)"
+        message = N_("%(subject)s changed to %(summary)s (was: %(before)s)")
         what = _(message, subject=subject, summary=summary, before=before)
     elif change.kind == DELETE:
         what = _("%(subject)s deleted (it was: %(before)s)", subject=subject, before=before)
@@ -471,7 +478,11 @@ def describe(entry: Entry, noun: str = "Hand") -> str:
     else:
         raise KeyError(change.kind)
     if change.undoes is not None:
-        lowered = what.then(_lower_first) if isinstance(what, Said) else _lower_first(what)
+        # "Undo: hand 3 saved…" in English; other languages keep their capitals.
+        if isinstance(what, Said):
+            lowered = what.then(_lower_first, english_only=True)
+        else:
+            lowered = _lower_first(what)
         what = _("Undo: %(what)s", what=lowered)
     return what
 
@@ -499,12 +510,30 @@ def settings_summary(title: str, stake: Stake | None) -> str:
 
 
 def played_summary(day: date | None, before: date | None) -> str:
-    return f"Day played changed to {day_words(day)} (was {day_words(before)})"
+    """The history's line for a change of the day played (the days themselves
+    are written in English: "Friday 27 November 2026")."""
+    return _(
+        "Day played changed to %(day)s (was %(before)s)",
+        day=day_words(day),
+        before=day_words(before),
+    )
+
+
+def _with_played(summary: str, played: str) -> str:
+    """A settings change's line that changed the day played too."""
+    return _("%(settings)s. %(played)s", settings=summary, played=played)
+
+
+_PLAYED_STORED = re.compile(r"\. Day played changed to (.+) \(was (.+)\)")
+
+
+def _said_day(words: str) -> str:
+    return _("an unknown day") if words == english(_("an unknown day")) else words
 
 
 def played_problem() -> Problem:
     """What a day played that is not a real day is told (a form's, a script's)."""
-    return Problem("give a real day, written like 2026-11-20.", "played")
+    return Problem(_("give a real day, written like 2026-11-20."), "played")
 
 
 def who(device: str, asking: str | None) -> str:
@@ -603,7 +632,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
     elif kind not in (SETTINGS, DELETE_MATCH, RESTORE_MATCH):
         raise ValueError(f"unknown command {kind!r}")
     if kind in (APPEND, RESTORE) and len(records) > MAX_ENTRIES:
-        message = (
+        message = N_(
             "This match has %(entries)d entries, the most a match holds is %(most)d: "
             "start a new match for the rest of the evening."
         )
@@ -648,7 +677,7 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
         command = replace(command, settings=settings)
         summary = settings_summary(settings.get("title") or "", stake)
         if day != state.played:
-            summary = f"{summary}. {played_summary(day, state.played)}"
+            summary = _with_played(summary, played_summary(day, state.played))
     change = Change(
         revision=state.revision + 1,
         kind=kind,
@@ -691,14 +720,14 @@ def full(state: MatchState, kind: str) -> None:
     deleting or bringing back the whole match (or undoing that), and only
     MATCH_RESERVE more times, so no sequence of commands grows a log for ever."""
     if state.revision >= MAX_CHANGES + MATCH_RESERVE:
-        message = (
+        message = N_(
             "This match has %(changes)d changes, the most one match keeps: nothing more can "
             "be stored in it. Download its match file and import it to go on with a fresh "
             "history."
         )
         raise Refused(_(message, changes=state.revision))
     if state.revision >= MAX_CHANGES and kind not in (DELETE_MATCH, RESTORE_MATCH):
-        message = (
+        message = N_(
             "This match has %(changes)d changes, the most one match keeps: "
             "start a new match to go on (this one stays as it is)."
         )

@@ -34,6 +34,8 @@ class Translations(Protocol):
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
 
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
 
 # The reader's translations, asked for only when a sentence is said: the app
 # sets a function (flask_babel.get_translations) for the span of a request.
@@ -44,13 +46,14 @@ class Said(str):
     """A sentence: its English text as the str value, and what it takes to say
     it in another language (the message, its plural and named placeholders)."""
 
-    __slots__ = ("_message", "_plural", "_num", "_named", "_then")
+    __slots__ = ("_message", "_plural", "_num", "_named", "_then", "_context")
 
     _message: str
     _plural: str | None
     _num: int | None
     _named: dict[str, Any]
     _then: tuple[Callable[[str], str], ...]
+    _context: str | None
 
     def __new__(
         cls,
@@ -59,34 +62,48 @@ class Said(str):
         num: int | None = None,
         named: dict[str, Any] | None = None,
         then: tuple[Callable[[str], str], ...] = (),
+        context: str | None = None,
     ) -> Said:
         named = named or {}
         chosen = message if plural is None or num == 1 else plural
         english = chosen % {k: _english(v) for k, v in named.items()} if named else chosen
-        said = super().__new__(cls, _changed(english, then))
+        said = super().__new__(cls, _changed(english, then, in_english=True))
         said._message, said._plural, said._num, said._named = message, plural, num, named
-        said._then = then
+        said._then, said._context = then, context
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self._message, self._plural, self._num, self._named, self._then))
+        named = (self._message, self._plural, self._num, self._named, self._then)
+        return (Said, (*named, self._context))
 
-    def then(self, change: Callable[[str], str]) -> Said:
+    def then(self, change: Callable[[str], str], *, english_only: bool = False) -> Said:
         """This sentence, `change` applied to it once said (in every language):
-        e.g. the real minus sign a page prints for the rules' ASCII one."""
-        return Said(self._message, self._plural, self._num, self._named, (*self._then, change))
+        e.g. the real minus sign a page prints for the rules' ASCII one. With
+        `english_only`, only where it is said in English (no translation, or an
+        English one): a change of English words, such as lower-casing a first
+        letter, that would be wrong in another language (a German noun)."""
+        then = (*self._then, InEnglish(change) if english_only else change)
+        return Said(self._message, self._plural, self._num, self._named, then, self._context)
 
     def __str__(self) -> str:
         reader = _reader.get()
         if reader is None:
             return str.__str__(self)
         translations = reader()
-        if self._plural is None:
+        if self._context is not None:
+            text = translations.pgettext(self._context, self._message)
+        elif self._plural is None:
             text = translations.gettext(self._message)
         else:
             text = translations.ngettext(self._message, self._plural, self._num or 0)
         text = text % self._named if self._named else text
-        return _changed(text, self._then)
+        return _changed(text, self._then, in_english=text == self._english())
+
+    def _english(self) -> str:
+        """The English text, before any change."""
+        chosen = self._message if self._plural is None or self._num == 1 else self._plural
+        named = {k: _english(v) for k, v in self._named.items()}
+        return chosen % named if self._named else chosen
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -95,9 +112,25 @@ class Said(str):
         return str(escape(str(self)))
 
 
-def _changed(text: str, changes: tuple[Callable[[str], str], ...]) -> str:
+class InEnglish:
+    """A change applied to a sentence only where it is said in English."""
+
+    __slots__ = ("change",)
+
+    def __init__(self, change: Callable[[str], str]):
+        self.change = change
+
+    def __call__(self, text: str) -> str:
+        return self.change(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (InEnglish, (self.change,))
+
+
+def _changed(text: str, changes: tuple[Callable[[str], str], ...], in_english: bool) -> str:
     for change in changes:
-        text = change(text)
+        if in_english or not isinstance(change, InEnglish):
+            text = change(text)
     return text
 
 
@@ -115,6 +148,13 @@ def ngettext(singular: str, plural: str, num: int, **named: Any) -> Said:
     """A sentence with a count: `ngettext('%(num)d hand', '%(num)d hands', n)`;
     `num` is a placeholder too."""
     return Said(singular, plural, num, {"num": num, **named})
+
+
+def pgettext(context: str, message: str, **named: Any) -> Said:
+    """The sentence `message` in the sense `context` names, for a word English
+    uses in two senses that other languages say differently:
+    `pgettext('csv column', 'game')`. English says `message`."""
+    return Said(message, named=named, context=context)
 
 
 def joined(separator: str, parts: list[str]) -> Said:

@@ -15,7 +15,7 @@ from .games.catalog import VARIANTS
 from .games.common import Game, HandError, Outcome, Problem, _is_int, key_name
 from .model import Match
 from .names import alike, name_problem
-from .speech import _
+from .speech import N_, _
 
 MAX_NAME = 40
 
@@ -68,7 +68,7 @@ def check_players(cls: type[Game], players: Any) -> list[Problem]:
         return [Problem(message, "players")]
     problems = []
     if len(players) not in cls.player_counts:
-        message = "%(variant)s needs %(counts)s players, not %(given)d"
+        message = N_("%(variant)s needs %(counts)s players, not %(given)d")
         named = {"variant": cls.id, "counts": counts, "given": len(players)}
         problems.append(Problem(_(message, **named), "players"))
     seen: list[tuple[int, str]] = []
@@ -80,26 +80,26 @@ def check_players(cls: type[Game], players: Any) -> list[Problem]:
             problems.append(Problem(message, "players"))
             continue
         if len(name.strip()) > MAX_NAME:  # measured first: a long name is not read further
-            message = "player %(number)d has %(length)d characters, at most %(most)d"
+            message = N_("player %(number)d has %(length)d characters, at most %(most)d")
             named = {"number": i, "length": len(name.strip()), "most": MAX_NAME}
             problems.append(Problem(_(message, **named), "players"))
             continue
         unusable = name_problem(name)
         if unusable:
-            message = "player %(number)d %(name)s %(problem)s"
+            message = N_("player %(number)d %(name)s %(problem)s")
             problems.append(
                 Problem(_(message, number=i, name=repr(name), problem=unusable), "players")
             )
             continue
         if name != name.strip():
-            message = "player %(number)d %(name)s has spaces around the name"
+            message = N_("player %(number)d %(name)s has spaces around the name")
             problems.append(Problem(_(message, number=i, name=repr(name)), "players"))
         twin = next((j for j, other in seen if alike(other, name)), None)
         if twin is not None and players[twin - 1].strip().casefold() == name.strip().casefold():
-            message = "%(name)s appears twice (case does not count)"
+            message = N_("%(name)s appears twice (case does not count)")
             problems.append(Problem(_(message, name=repr(name.strip())), "players"))
         elif twin is not None:
-            message = (
+            message = N_(
                 "player %(number)d %(name)s looks the same as player %(twin)d %(twin_name)s: "
                 "give each player a name that reads differently"
             )
@@ -140,12 +140,12 @@ def resolve_options(cls: type[Game], options: Any) -> tuple[dict[str, Any], list
                 continue
         else:
             if not _is_int(value) or not spec.low <= value <= spec.high:
-                message = "%(typed)s is not allowed; give a whole number %(low)d–%(high)d"
+                message = N_("%(typed)s is not allowed; give a whole number %(low)d–%(high)d")
                 named = {"typed": repr(value), "low": spec.low, "high": spec.high}
                 problems.append(Problem(_(message, **named), name, within="options"))
                 continue
             if value % spec.multiple_of:
-                message = "%(value)d is not a multiple of %(step)d"
+                message = N_("%(value)d is not a multiple of %(step)d")
                 named = {"value": value, "step": spec.multiple_of}
                 problems.append(Problem(_(message, **named), name, within="options"))
                 continue
@@ -181,11 +181,13 @@ def replay(variant_id: str, players: list[str], options: Any, hands: Any) -> Out
             break
         if game.is_finished():
             if "end" in record:
-                message = (
+                message = N_(
                     "the match is already finished after hand %(hand)d; no end marker may follow"
                 )
             else:
-                message = "the match is already finished after hand %(hand)d; no hand may follow"
+                message = N_(
+                    "the match is already finished after hand %(hand)d; no hand may follow"
+                )
             problems.append(Problem(_(message, hand=number - 1), hand=number))
             break
         if "end" in record:

@@ -267,6 +267,8 @@ def test_catalogs_hold_every_message_marked_in_the_code(tmp_path):
             "lazy_gettext",
             "-k",
             "lazy_ngettext:1,2",
+            "-k",
+            "lazy_pgettext:1c,2",
             "--no-location",
             "-o",
             str(pot),

@@ -92,6 +92,9 @@ def test_three_hand_page_shows_dummy_box_and_hidden_default_button(actions):
     # Enter in an HCP box presses the first button of the form: Save, never Scrap;
     # Scrap comes after Save, away from the choices a thumb goes for (issue 19).
     assert html.index('class="mb-default"') < html.index('id="save"') < html.index('id="scrap"')
+    # It says what Save says: "Save hand 1", not "Save " (issue #26).
+    hidden = '<button class="mb-default" tabindex="-1" aria-hidden="true">Save hand 1</button>'
+    assert hidden in html
 
 
 def test_target_is_shown_on_hand_page_and_sheet(actions):

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..speech import _, english
+from ..speech import N_, _, english
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SUITS = ("C", "D", "H", "S")
@@ -252,11 +252,11 @@ class Checks:
             return None
         value = self.record[name]
         if not _is_int(value):
-            message = "%(typed)s is not a whole number; allowed %(low)d–%(high)d"
+            message = N_("%(typed)s is not a whole number; allowed %(low)d–%(high)d")
             self.fail(name, _(message, typed=repr(value), low=low, high=high))
             return None
         if not low <= value <= high:
-            message = "%(value)d is out of range; allowed %(low)d–%(high)d"
+            message = N_("%(value)d is out of range; allowed %(low)d–%(high)d")
             self.fail(name, _(message, value=value, low=low, high=high))
             return None
         return value
@@ -294,7 +294,7 @@ class Checks:
             return None
         value = self.record[name]
         if not isinstance(value, str) or value not in among:
-            message = "%(typed)s is not %(what)s %(players)s"
+            message = N_("%(typed)s is not %(what)s %(players)s")
             self.fail(name, _(message, typed=repr(value), what=what, players=players))
             return None
         return value

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from flask_babel import lazy_gettext, lazy_pgettext
 
 from .. import groups as g
 from .. import pdf
@@ -58,7 +58,7 @@ CSV_HEADERS = {
     "won": lazy_gettext("won"),
     "amount": lazy_gettext("amount"),
     "day": lazy_gettext("day"),
-    "game": lazy_gettext("game"),
+    "game": lazy_pgettext("csv column", "game"),  # the kind of game, not a won game
     "match": lazy_gettext("match"),
     "figure": lazy_gettext("figure"),
     "label": lazy_gettext("label"),

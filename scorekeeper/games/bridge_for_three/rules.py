@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...speech import _, ngettext
+from ...speech import N_, _, ngettext
 from ..common import (
     Bid,
     Checks,
@@ -72,7 +72,7 @@ def apply_move(pegs: dict[str, int], declarer: str, move: int) -> tuple[dict[str
 def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | None]:
     """Check an auction called round `order` from the dealer; (result, problem)."""
     if not isinstance(calls, list):
-        message = "give a list of calls from %(dealer)s on, each %(hint)s"
+        message = N_("give a list of calls from %(dealer)s on, each %(hint)s")
         return None, _(message, dealer=order[0], hint=CALL_HINT)
     high: Bid | None = None
     bidder = doubler = None
@@ -81,7 +81,9 @@ def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | No
         who = order[i % HAND_SIZE]
         where = {"call": i + 1, "who": who}
         if passes == (2 if bidder else HAND_SIZE):
-            message = "call %(call)d (%(who)s): the auction was already over after call %(calls)d"
+            message = N_(
+                "call %(call)d (%(who)s): the auction was already over after call %(calls)d"
+            )
             return None, _(message, **where, calls=i)
         text = call.strip().upper() if isinstance(call, str) else call
         if text == PASS:
@@ -94,13 +96,13 @@ def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | No
             if high is None:
                 return None, _("call %(call)d (%(who)s): there is no bid to double", **where)
             if bidder == who:
-                message = (
+                message = N_(
                     "call %(call)d (%(who)s): %(who)s made the last bid %(high)s; "
                     "only an opponent may double"
                 )
                 return None, _(message, **where, high=str(high))
             if doubler is not None:
-                message = "call %(call)d (%(who)s): %(high)s is already doubled by %(doubler)s"
+                message = N_("call %(call)d (%(who)s): %(high)s is already doubled by %(doubler)s")
                 return None, _(message, **where, high=str(high), doubler=doubler)
             doubler, passes = who, 0
         else:
@@ -110,16 +112,18 @@ def read_auction(calls: Any, order: list[str]) -> tuple[Auction | None, str | No
                 problem = refusal(exc)
                 if isinstance(call, str) and call[:1].isdigit():
                     return None, _("call %(call)d (%(who)s): %(problem)s", **where, problem=problem)
-                message = "call %(call)d (%(who)s): %(problem)s; give %(hint)s"
+                message = N_("call %(call)d (%(who)s): %(problem)s; give %(hint)s")
                 return None, _(message, **where, problem=problem, hint=CALL_HINT)
             if not bid.outranks(high):
-                message = (
+                message = N_(
                     "call %(call)d (%(who)s): %(bid)s is not higher than the previous bid %(high)s"
                 )
                 return None, _(message, **where, bid=str(bid), high=str(high))
             high, bidder, doubler, passes = bid, who, None, 0
     if passes < (2 if bidder else HAND_SIZE):
-        message = "not finished: two passes must follow the last bid or double (three if no bid)"
+        message = N_(
+            "not finished: two passes must follow the last bid or double (three if no bid)"
+        )
         return None, _(message)
     return Auction(high, bidder, doubler), None
 
@@ -225,18 +229,18 @@ class BridgeForThree(Game):
         )
         reached = [p for p in self.players if self.totals[p] >= WINNING_HOLE]
         if len(reached) == 1:
-            message = "%(player)s reaches hole %(hole)d and wins the game"
+            message = N_("%(player)s reaches hole %(hole)d and wins the game")
             lines.append(_(message, player=reached[0], hole=WINNING_HOLE))
         elif reached:
             players = together(reached)
-            message = "%(players)s reach hole %(hole)d together: a tie"
+            message = N_("%(players)s reach hole %(hole)d together: a tie")
             lines.append(_(message, players=players, hole=WINNING_HOLE))
         return HandResult(number, playing[0], True, scores, lines, details)
 
     def _check_passed_out(self, checks: Checks, auction: Auction | None, flag: bool) -> None:
         checks.only({"auction", "passed_out"}, _("on a passed-out hand"))
         if auction is not None and auction.bidder is not None and flag:
-            message = "%(bidder)s bid %(bid)s, so it was not passed out"
+            message = N_("%(bidder)s bid %(bid)s, so it was not passed out")
             checks.fail("passed_out", _(message, bidder=auction.bidder, bid=str(auction.bid)))
         if not flag:
             checks.fail("passed_out", _("all three passed, so give passed_out: true"))
@@ -248,14 +252,14 @@ class BridgeForThree(Game):
         contract = checks.get_contract("contract")
         tricks = checks.get_int("tricks", 0, 13)
         if contract is not None and contract.doubled > 1:
-            message = "redoubling is not allowed in this game; use %(bid)sX"
+            message = N_("redoubling is not allowed in this game; use %(bid)sX")
             checks.fail("contract", _(message, bid=str(contract.bid)))
         if auction is not None:
             if declarer is not None and declarer != auction.bidder:
-                message = "%(declarer)s is not the last bidder %(bidder)s"
+                message = N_("%(declarer)s is not the last bidder %(bidder)s")
                 checks.fail("declarer", _(message, declarer=declarer, bidder=auction.bidder))
             if contract is not None and str(contract) != auction.contract:
-                message = "%(contract)s does not match the auction's %(auctions)s"
+                message = N_("%(contract)s does not match the auction's %(auctions)s")
                 named = {"contract": str(contract), "auctions": auction.contract}
                 checks.fail("contract", _(message, **named))
         doubler = None
@@ -266,7 +270,7 @@ class BridgeForThree(Game):
             )
             # With no double in the auction the contract check has said it already.
             if doubler and auction and auction.doubler and doubler != auction.doubler:
-                message = "%(doubler)s did not double; %(auctions)s did"
+                message = N_("%(doubler)s did not double; %(auctions)s did")
                 checks.fail("doubler", _(message, doubler=doubler, auctions=auction.doubler))
         elif contract is not None and contract.doubled and auction is not None:
             doubler = auction.doubler  # the auction names the doubler when the hand does not
@@ -303,7 +307,7 @@ class BridgeForThree(Game):
                 "%(contract)s down %(down)d (%(tricks)d tricks): back %(down)d", **named, down=down
             )
         elif tricks > contract.needed:
-            message = (
+            message = N_(
                 "%(contract)s made with %(tricks)d tricks: forward %(base)d, overtricks never count"
             )
             text = _(message, **named, base=base)
@@ -312,7 +316,9 @@ class BridgeForThree(Game):
         if contract.doubled:
             named = {"play": text, "factor": DOUBLED_FACTOR, "base": abs(base), "move": abs(move)}
             if doubler:
-                message = "%(play)s; doubled by %(doubler)s, so %(factor)d × %(base)d = %(move)d"
+                message = N_(
+                    "%(play)s; doubled by %(doubler)s, so %(factor)d × %(base)d = %(move)d"
+                )
                 text = _(message, **named, doubler=doubler)
             else:
                 text = _("%(play)s; doubled, so %(factor)d × %(base)d = %(move)d", **named)

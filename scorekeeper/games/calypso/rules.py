@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...speech import _
+from ...speech import N_, _
 from ..common import Checks, Details, Game, HandResult, NextHand, OptionSpec, Summary
 
 # Points for the first, second, third and fourth completed calypso.
@@ -171,7 +171,7 @@ class Calypso(Game):
         if difference:
             winner, loser = (ours, theirs) if ours["points"] > theirs["points"] else (theirs, ours)
             winning_side = winner["players"]
-            message = "%(side)s win the game by %(difference)d (%(winner)d − %(loser)d)"
+            message = N_("%(side)s win the game by %(difference)d (%(winner)d − %(loser)d)")
             named = {"side": " & ".join(winning_side), "difference": difference}
             lines.append(_(message, **named, winner=winner["points"], loser=loser["points"]))
         else:
@@ -193,17 +193,17 @@ class Calypso(Game):
     def _check_tallies(self, checks: Checks) -> dict[str, dict[str, int]]:
         """Every player's tally with its points; any problem is left in `checks`."""
         if "tallies" not in checks.record:
-            message = "missing; for each of %(players)s %(hint)s"
+            message = N_("missing; for each of %(players)s %(hint)s")
             checks.fail("tallies", _(message, players=", ".join(self.players), hint=TALLY_HINT))
             return {}
         entered = checks.record["tallies"]
         if not isinstance(entered, dict):
-            message = "give an object naming each player; for each %(hint)s"
+            message = N_("give an object naming each player; for each %(hint)s")
             checks.fail("tallies", _(message, hint=TALLY_HINT))
             return {}
         for name in entered:
             if name not in self.players:
-                message = "%(typed)s is not one of %(players)s"
+                message = N_("%(typed)s is not one of %(players)s")
                 checks.fail(
                     "tallies", _(message, typed=repr(name), players=", ".join(self.players))
                 )
@@ -214,7 +214,7 @@ class Calypso(Game):
                 checks.fail(where, _("missing; %(hint)s", hint=TALLY_HINT))
                 continue
             if not isinstance(entered[player], dict):
-                message = "%(typed)s is not an object; %(hint)s"
+                message = N_("%(typed)s is not an object; %(hint)s")
                 checks.fail(where, _(message, typed=repr(entered[player]), hint=TALLY_HINT))
                 continue
             # Check the player's own fields on their own, then file the problems under them.
@@ -234,7 +234,7 @@ class Calypso(Game):
             return tallies
         found = sum(cards_counted(t) for t in tallies.values())
         if found != DECK_CARDS:
-            message = (
+            message = N_(
                 "the tallies count %(found)d cards, but the four decks hold %(deck)d: "
                 "every card ends in a calypso, a calypso in progress or a discard pile"
             )

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ...speech import _, ngettext
+from ...speech import N_, _, ngettext
 from ..common import (
     HCP_IN_DECK,
     STRAIN_SYMBOL,
@@ -242,26 +242,26 @@ class _MiniBridgeGame(Game):
             return None
         given = checks.record["hcp"]
         if not isinstance(given, dict):
-            message = "%(typed)s is not an object of HCP by player, e.g. %(example)s"
+            message = N_("%(typed)s is not an object of HCP by player, e.g. %(example)s")
             checks.fail("hcp", _(message, typed=repr(given), example=example))
             return None
         problems_before = len(checks.problems)
         players = ", ".join(holders)
         for name in given:
             if name not in holders:
-                message = "%(typed)s is not a player; give %(players)s"
+                message = N_("%(typed)s is not a player; give %(players)s")
                 checks.fail("hcp", _(message, typed=repr(name), players=players))
         for name in holders:
             if name not in given:
-                message = "%(name)s is missing; give %(players)s"
+                message = N_("%(name)s is missing; give %(players)s")
                 checks.fail("hcp", _(message, name=name, players=players))
                 continue
             points = given[name]
             if not _is_int(points):
-                message = "%(name)s: %(typed)s is not a whole number; allowed 0–%(most)d"
+                message = N_("%(name)s: %(typed)s is not a whole number; allowed 0–%(most)d")
                 checks.fail("hcp", _(message, name=name, typed=repr(points), most=MAX_HCP))
             elif not 0 <= points <= MAX_HCP:
-                message = "%(name)s: %(points)d is out of range; allowed 0–%(most)d"
+                message = N_("%(name)s: %(points)d is out of range; allowed 0–%(most)d")
                 checks.fail("hcp", _(message, name=name, points=points, most=MAX_HCP))
         if len(checks.problems) > problems_before:
             return None
@@ -287,13 +287,13 @@ class _MiniBridgeGame(Game):
     ) -> tuple[int, int, list[str]]:
         """(declarer's score, each defender's score, explanation) for one contract."""
         needed = tricks_needed(game, strain)
-        message = "%(contract)s: %(needed)d tricks needed, %(tricks)d taken"
+        message = N_("%(contract)s: %(needed)d tricks needed, %(tricks)d taken")
         named = {"contract": contract_name(game, strain), "needed": needed, "tricks": tricks}
         lines = [_(message, **named)]
         if tricks < needed:
             down = needed - tricks
             penalty = down * UNDERTRICK_PENALTY
-            message = "%(down)d short: %(defenders)s score %(down)d × %(each)d = %(penalty)d"
+            message = N_("%(down)d short: %(defenders)s score %(down)d × %(each)d = %(penalty)d")
             named = {"down": down, "defenders": defenders, "each": UNDERTRICK_PENALTY}
             lines.append(_(message, **named, penalty=penalty))
             return 0, penalty, lines
@@ -311,7 +311,7 @@ class _MiniBridgeGame(Game):
         )
         if game:
             total = points + GAME_BONUS
-            message = "GAME bonus: %(points)d + %(bonus)d = %(total)d"
+            message = N_("GAME bonus: %(points)d + %(bonus)d = %(total)d")
             lines.append(_(message, points=points, bonus=GAME_BONUS, total=total))
             return total, 0, lines
         if points >= 100:
@@ -389,7 +389,7 @@ class MiniBridge(_MiniBridgeGame):
         dealer, order = self.dealer(), self.announcement_order()
         hcp = self._read_hcp(checks, self.players)
         if hcp is not None and sum(hcp.values()) != HCP_IN_DECK:
-            message = "the four hands add up to %(total)d, not 40; count again"
+            message = N_("the four hands add up to %(total)d, not 40; count again")
             checks.fail("hcp", _(message, total=sum(hcp.values())))
             hcp = None
         if hcp is None:
@@ -413,7 +413,7 @@ class MiniBridge(_MiniBridgeGame):
         declarer, dummy = plays.declarer, plays.dummy
         claimed = checks.get_player("declarer", self.players, required=False)
         if claimed is not None and claimed != declarer:
-            message = "%(claimed)s is not the declarer; by the HCP it is %(declarer)s"
+            message = N_("%(claimed)s is not the declarer; by the HCP it is %(declarer)s")
             checks.fail("declarer", _(message, claimed=claimed, declarer=declarer))
         game, strain, tricks = self._read_play(checks)
         checks.done()
@@ -421,18 +421,18 @@ class MiniBridge(_MiniBridgeGame):
         ours = hcp[declarer] + hcp[dummy]
         named = {"declarer": declarer, "hcp": hcp[declarer], "dummy": dummy}
         if hcp[declarer] == hcp[dummy]:
-            message = (
+            message = N_(
                 "%(declarer)s declares (%(hcp)d HCP, tied with %(dummy)s, announced first); "
                 "%(dummy)s is dummy"
             )
             declares = _(message, **named)
         else:
-            message = (
+            message = N_(
                 "%(declarer)s declares (%(hcp)d HCP, more than %(dummy)s's %(dummy_hcp)d); "
                 "%(dummy)s is dummy"
             )
             declares = _(message, **named, dummy_hcp=hcp[dummy])
-        message = "HCP %(shown)s: %(side)s %(ours)d against %(defenders)s %(theirs)d"
+        message = N_("HCP %(shown)s: %(side)s %(ours)d against %(defenders)s %(theirs)d")
         named = {"shown": shown, "side": " & ".join(side), "ours": ours}
         lines = [
             _(message, **named, defenders=" & ".join(defenders), theirs=HCP_IN_DECK - ours),
@@ -466,7 +466,7 @@ class MiniBridgeThree(_MiniBridgeGame):
         hcp = self._read_hcp(checks, self.players)
         if hcp is not None and not 0 <= HCP_IN_DECK - sum(hcp.values()) <= MAX_HCP:
             held = sum(hcp.values())
-            message = (
+            message = N_(
                 "the three hold %(held)d, leaving dummy %(dummy)d; "
                 "together they must hold %(least)d–%(most)d"
             )
@@ -486,23 +486,23 @@ class MiniBridgeThree(_MiniBridgeGame):
         tied = [p for p in order if hcp[p] == hcp[declarer] and p != declarer]
         named = {"declarer": declarer, "hcp": hcp[declarer], "dummy": dummy_hcp, "ours": ours}
         if tied:
-            message = (
+            message = N_(
                 "%(declarer)s declares (%(hcp)d HCP, the most, tied with %(tied)s, announced "
                 "first); with dummy %(hcp)d + %(dummy)d = %(ours)d"
             )
             declares = _(message, **named, tied=together(tied))
         else:
-            message = (
+            message = N_(
                 "%(declarer)s declares (%(hcp)d HCP, the most); "
                 "with dummy %(hcp)d + %(dummy)d = %(ours)d"
             )
             declares = _(message, **named)
-        message = "HCP %(shown)s, dummy %(deck)d − %(held)d = %(dummy)d"
+        message = N_("HCP %(shown)s, dummy %(deck)d − %(held)d = %(dummy)d")
         named = {"shown": shown, "deck": HCP_IN_DECK, "held": sum(hcp.values())}
         lines = [_(message, **named, dummy=dummy_hcp), declares]
         if scrapped:
             if ours >= SCRAP_BELOW:
-                message = (
+                message = N_(
                     "%(declarer)s and dummy hold %(hcp)d + %(dummy)d = %(ours)d; "
                     "a deal may be scrapped only below %(below)d"
                 )
@@ -539,10 +539,10 @@ def announcement_problem(points: Any) -> str | None:
     """Why one typed announcement cannot be right, or None when it can be:
     a whole number from 0 to 37, the most one hand holds."""
     if not _is_int(points):
-        message = "%(typed)s is not a whole number; allowed 0–%(most)d"
+        message = N_("%(typed)s is not a whole number; allowed 0–%(most)d")
         return _(message, typed=repr(points), most=MAX_HCP)
     if points > MAX_HCP:
-        message = "%(points)d is more than one hand holds; allowed 0–%(most)d"
+        message = N_("%(points)d is more than one hand holds; allowed 0–%(most)d")
         return _(message, points=points, most=MAX_HCP)
     if points < 0:
         return _("%(points)d is below 0; allowed 0–%(most)d", points=points, most=MAX_HCP)
@@ -555,6 +555,6 @@ def announced_problem(announced: list[int]) -> str | None:
     total = sum(announced)
     if total > HCP_IN_DECK:
         sums = " + ".join(map(str, announced))
-        message = "%(sums)s = %(total)d, more than the %(deck)d in the deck"
+        message = N_("%(sums)s = %(total)d, more than the %(deck)d in the deck")
         return _(message, sums=sums, total=total, deck=HCP_IN_DECK)
     return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model import Match
-from ...speech import _
+from ...speech import N_, _
 from ...words import hand_label, hand_title
 from ..common import STRAIN_SYMBOL, Details, Outcome
 from .rules import MiniBridgePlayed, MiniBridgeRedeal, MiniBridgeScrapped
@@ -61,7 +61,7 @@ def goal(match: Match, outcome: Outcome) -> str:
             return _("Playing to %(target)d: reached with %(best)d.", **named)
         if outcome.finished:
             return _("Playing to %(target)d: stopped at %(best)d.", **named)
-        message = "Playing to %(target)d: the leader has %(best)d, %(left)d to go."
+        message = N_("Playing to %(target)d: the leader has %(best)d, %(left)d to go.")
         return _(message, **named, left=game.target - best)
     named = {"played": game.counted, "hands": game.hands_to_play}
     if outcome.finished:

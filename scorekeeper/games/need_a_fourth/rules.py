@@ -127,7 +127,7 @@ def _read_call(call: Any) -> Bid | None:
     except ValueError as exc:
         if "level" in english(refusal(exc)):  # a bid above 7: parse_bid's message is clear
             raise
-        message = "%(typed)s is not a pass (P) or a bid like 1C, 3NT or 7S"
+        message = N_("%(typed)s is not a pass (P) or a bid like 1C, 3NT or 7S")
         raise ValueError(_(message, typed=repr(call))) from None
 
 
@@ -144,17 +144,17 @@ def parse_auction(calls: Any, bidders: list[str]) -> Auction:
         if (last_bid is None and passes == PASSES_WITHOUT_BID) or (
             last_bid is not None and passes == PASSES_TO_END
         ):
-            message = "call %(call)d (%(who)s): the auction already ended after call %(calls)d"
+            message = N_("call %(call)d (%(who)s): the auction already ended after call %(calls)d")
             raise ValueError(_(message, **where, calls=i))
         try:
             bid = _read_call(call)
         except ValueError as exc:
-            message = "call %(call)d (%(who)s): %(problem)s"
+            message = N_("call %(call)d (%(who)s): %(problem)s")
             raise ValueError(_(message, **where, problem=refusal(exc))) from None
         if bid is None:
             passes += 1
         elif not bid.outranks(last_bid):
-            message = (
+            message = N_(
                 "call %(call)d (%(who)s): %(bid)s is not higher than the previous bid %(last)s"
             )
             raise ValueError(_(message, **where, bid=str(bid), last=str(last_bid)))
@@ -360,7 +360,7 @@ class NeedAFourth(Game):
     ) -> HandResult:
         checks.only({"auction", "passed_out"}, _("on a passed-out hand"))
         if auction is not None and auction.last_bid is not None:
-            message = "%(bidder)s bid %(bid)s, so the hand was not passed out"
+            message = N_("%(bidder)s bid %(bid)s, so the hand was not passed out")
             checks.fail(
                 "passed_out", _(message, bidder=auction.last_bidder, bid=str(auction.last_bid))
             )
@@ -378,7 +378,7 @@ class NeedAFourth(Game):
         if auction is not None and "chooser" not in record:
             chooser = auction.last_bidder
         elif auction is not None and chooser is not None and chooser != auction.last_bidder:
-            message = "%(chooser)s is not the last bidder; %(bidder)s bid %(bid)s"
+            message = N_("%(chooser)s is not the last bidder; %(bidder)s bid %(bid)s")
             named = {
                 "chooser": chooser,
                 "bidder": auction.last_bidder,
@@ -390,7 +390,7 @@ class NeedAFourth(Game):
         partner = checks.get_player("partner", others, what=what)
         contract = checks.get_contract("contract")
         if contract and auction and auction.last_bid and contract.bid != auction.last_bid:
-            message = "the bid part %(bid)s is not the auction's last bid %(last)s"
+            message = N_("the bid part %(bid)s is not the auction's last bid %(last)s")
             checks.fail("contract", _(message, bid=str(contract.bid), last=str(auction.last_bid)))
         redoubled_by = self._check_redoubler(checks, contract, chooser, partner)
         tricks = checks.get_int("tricks", 0, MAX_TRICKS)
@@ -431,11 +431,11 @@ class NeedAFourth(Game):
         if not self.options["liar_rule"]:
             # An empty list changes nothing, so it is accepted with the rule off.
             if value != []:
-                message = "only allowed with the liar rule (options.liar_rule: true)"
+                message = N_("only allowed with the liar rule (options.liar_rule: true)")
                 checks.fail("liars", _(message))
             return []
         if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-            message = '%(typed)s is not a list of names, e.g. ["%(player)s"]'
+            message = N_('%(typed)s is not a list of names, e.g. ["%(player)s"]')
             checks.fail("liars", _(message, typed=repr(value), player=self.players[0]))
             return None
         structured = None
@@ -447,11 +447,13 @@ class NeedAFourth(Game):
             if name in value[:i]:
                 checks.fail("liars", _("%(name)s is listed twice", name=name))
             elif chooser and partner and name not in (chooser, partner):
-                message = "%(typed)s is not the Chooser or the Partner: %(chooser)s, %(partner)s"
+                message = N_(
+                    "%(typed)s is not the Chooser or the Partner: %(chooser)s, %(partner)s"
+                )
                 named = {"typed": repr(name), "chooser": chooser, "partner": partner}
                 checks.fail("liars", _(message, **named))
             elif structured is not None and name not in structured:
-                message = "%(name)s made no structured bid in the auction, so cannot have lied"
+                message = N_("%(name)s made no structured bid in the auction, so cannot have lied")
                 checks.fail("liars", _(message, name=name))
         return value
 
@@ -470,7 +472,7 @@ class NeedAFourth(Game):
         auction_winner = chooser
         lines = []
         if redoubled_by == partner:
-            message = (
+            message = N_(
                 "%(partner)s redoubled after %(chooser)s passed: "
                 "%(partner)s is the Chooser for scoring"
             )
@@ -508,38 +510,38 @@ class NeedAFourth(Game):
                         for points, label in made_parts(contract, tricks, column)
                     ],
                 )
-                message = "%(player)s (%(column)s): %(parts)s = %(score)+d"
+                message = N_("%(player)s (%(column)s): %(parts)s = %(score)+d")
                 column_word = COLUMN_WORD[column]
                 lines.append(
                     _(message, player=player, column=column_word, parts=parts, score=scores[player])
                 )
             if len(liars) == 1:
-                message = "%(liar)s lied, but the contract made: no change"
+                message = N_("%(liar)s lied, but the contract made: no change")
                 lines.append(_(message, liar=liars[0]))
             elif liars:
-                message = "%(first)s and %(second)s lied, but the contract made: no change"
+                message = N_("%(first)s and %(second)s lied, but the contract made: no change")
                 lines.append(_(message, first=liars[0], second=liars[1]))
         else:
             down = undertricks(contract, tricks)
-            message = "%(contract)s needs %(needed)d tricks, %(tricks)d taken: down %(down)d"
+            message = N_("%(contract)s needs %(needed)d tricks, %(tricks)d taken: down %(down)d")
             named = {"contract": str(contract), "needed": contract.needed, "tricks": tricks}
             lines.append(_(message, **named, down=down))
             if len(liars) == 1:
                 liar = liars[0]
                 honest = partner if liar == chooser else chooser
                 columns = {liar: LIAR, honest: PARTNER}
-                message = (
+                message = N_(
                     "only %(liar)s lied: %(liar)s pays the Liar column, "
                     "%(honest)s the Partner column"
                 )
                 lines.append(_(message, liar=liar, honest=honest))
             elif liars:
-                message = "%(first)s and %(second)s both lied: scored as usual"
+                message = N_("%(first)s and %(second)s both lied: scored as usual")
                 lines.append(_(message, first=liars[0], second=liars[1]))
             per = UNDERTRICK[contract.doubled]
             for player, column in columns.items():
                 scores[player] = failed_score(contract, tricks, column)
-                message = "%(player)s (%(column)s): %(down)d × %(each)d = %(score)+d"
+                message = N_("%(player)s (%(column)s): %(down)d × %(each)d = %(score)+d")
                 named = {"player": player, "column": COLUMN_WORD[column], "down": down}
                 lines.append(_(message, **named, each=per[column], score=scores[player]))
         lines.append(_("%(declarer)s (Declarer) scores 0", declarer=declarer))

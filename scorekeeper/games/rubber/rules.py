@@ -460,15 +460,15 @@ class _PartnershipGame(Game):
         ok = True
         if not isinstance(holder, str) or holder not in self.players:
             players = ", ".join(self.players)
-            message = "holder %(typed)s is not one of %(players)s"
+            message = N_("holder %(typed)s is not one of %(players)s")
             checks.fail("honors", _(message, typed=repr(holder), players=players))
             ok = False
         if not _is_int(points) or points not in HONOURS:
-            message = "points %(typed)s is not allowed; give 100 or 150"
+            message = N_("points %(typed)s is not allowed; give 100 or 150")
             checks.fail("honors", _(message, typed=repr(points)))
             ok = False
         elif contract is not None and contract.strain == "NT" and points != NT_HONOURS:
-            message = "at NT only the four aces count, for %(aces)d, not %(points)d"
+            message = N_("at NT only the four aces count, for %(aces)d, not %(points)d")
             checks.fail("honors", _(message, aces=NT_HONOURS, points=points))
             ok = False
         return (holder, points) if ok else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...speech import _, ngettext
+from ...speech import N_, _, ngettext
 from ..common import (
     SUITS,
     Checks,
@@ -252,19 +252,19 @@ class TopGame(Game):
             if call is None:
                 continue
             if not _is_int(call):
-                message = "%(who)s: %(typed)s is not a whole number or a pass (null)"
+                message = N_("%(who)s: %(typed)s is not a whole number or a pass (null)")
                 checks.fail("bids", _(message, who=who, typed=repr(call)))
                 return None, None
             if high is None and call < MIN_BID:
-                message = "%(who)s: the first bid must be at least %(least)d, not %(call)d"
+                message = N_("%(who)s: the first bid must be at least %(least)d, not %(call)d")
                 checks.fail("bids", _(message, who=who, least=MIN_BID, call=call))
                 return None, None
             if call > MAX_BID:
-                message = "%(who)s: %(call)d is above the highest bid %(most)d"
+                message = N_("%(who)s: %(call)d is above the highest bid %(most)d")
                 checks.fail("bids", _(message, who=who, call=call, most=MAX_BID))
                 return None, None
             if high is not None and call <= high:
-                message = "%(who)s: %(call)d is not higher than the previous bid %(high)d"
+                message = N_("%(who)s: %(call)d is not higher than the previous bid %(high)d")
                 checks.fail("bids", _(message, who=who, call=call, high=high))
                 return None, None
             high, bidder = call, who
@@ -309,7 +309,7 @@ class TopGame(Game):
         if flag is False:
             checks.fail("passed_out", _("all three passed, so give passed_out: true"))
         if flag and high_bidder is not None:
-            message = "%(bidder)s bid, so the hand was not passed out"
+            message = N_("%(bidder)s bid, so the hand was not passed out")
             checks.fail("passed_out", _(message, bidder=high_bidder))
         if "bids" in checks.record and "passed_out" not in checks.record:
             checks.fail("passed_out", _("all three passed, so give passed_out: true"))
@@ -326,11 +326,11 @@ class TopGame(Game):
     ) -> HandResult:
         declarer = checks.get_player("declarer", self.players)
         if declarer is not None and high_bidder is not None and declarer != high_bidder:
-            message = "%(declarer)s is not the highest bidder %(bidder)s"
+            message = N_("%(declarer)s is not the highest bidder %(bidder)s")
             checks.fail("declarer", _(message, declarer=declarer, bidder=high_bidder))
         bid = checks.get_int("bid", MIN_BID, MAX_BID)
         if bid is not None and high_bid is not None and bid < high_bid:
-            message = "%(bid)d is lower than the auction's highest bid %(high)d"
+            message = N_("%(bid)d is lower than the auction's highest bid %(high)d")
             checks.fail("bid", _(message, bid=bid, high=high_bid))
         declarer_tops = checks.get_int("declarer_tops", 0, MAX_TOPS, required=False)
         dummy_tops = checks.get_int("dummy_tops", 0, MAX_TOPS)
@@ -387,7 +387,7 @@ class TopGame(Game):
                     message = _("pn %(pn)d in a suit gives level %(level)d, not %(given)d", **named)
                 checks.fail("contract", message)
             if contract.doubled and pn > MAX_DOUBLABLE_PN:
-                message = "pn %(pn)d is above %(most)d: the contract cannot be doubled"
+                message = N_("pn %(pn)d is above %(most)d: the contract cannot be doubled")
                 checks.fail("contract", _(message, pn=pn, most=MAX_DOUBLABLE_PN))
             doubler = None
             if contract.doubled:
@@ -417,22 +417,22 @@ class TopGame(Game):
                     scores[declarer] += payment
                     scores[doubler] -= payment
                     if redoubled:
-                        line = (
+                        line = N_(
                             "doubled by %(doubler)s and redoubled: "
                             "%(doubler)s pays %(payment)d more"
                         )
                     else:
-                        line = "doubled by %(doubler)s: %(doubler)s pays %(payment)d more"
+                        line = N_("doubled by %(doubler)s: %(doubler)s pays %(payment)d more")
                 else:
                     scores[declarer] -= payment
                     scores[doubler] += payment
                     if redoubled:
-                        line = (
+                        line = N_(
                             "doubled by %(doubler)s and redoubled: "
                             "%(doubler)s receives %(payment)d more"
                         )
                     else:
-                        line = "doubled by %(doubler)s: %(doubler)s receives %(payment)d more"
+                        line = N_("doubled by %(doubler)s: %(doubler)s receives %(payment)d more")
                 lines.append(_(line, **named))
                 return self._result(number, dealer, scores, lines, note)
 
@@ -452,7 +452,7 @@ class TopGame(Game):
             lines.append(_("no score"))
         scores = spread(declarer, self.players, s)
         if s:
-            message = "%(declarer)s %(score)+d, each opponent %(each)+d"
+            message = N_("%(declarer)s %(score)+d, each opponent %(each)+d")
             lines.append(_(message, declarer=declarer, score=scores[declarer], each=-s))
         return self._result(number, dealer, scores, lines, note)
 
@@ -461,7 +461,7 @@ class TopGame(Game):
         s = per_opponent_score(contract, tricks)
         over, down = overtricks(contract, tricks), undertricks(contract, tricks)
         if down == 0 and over == 0:
-            message = "%(contract)s made exactly: %(base)d from each opponent"
+            message = N_("%(contract)s made exactly: %(base)d from each opponent")
             text = _(message, contract=str(contract.bid), base=MADE_BASE)
         elif down == 0:
             text = ngettext(
@@ -475,7 +475,7 @@ class TopGame(Game):
                 s=s,
             )
         else:
-            message = "%(contract)s down %(down)d: %(s)d per opponent"
+            message = N_("%(contract)s down %(down)d: %(s)d per opponent")
             text = _(message, contract=str(contract.bid), down=down, s=s)
         return s, [text]
 
@@ -503,7 +503,7 @@ class TopGame(Game):
             and 4 <= int(value[1:]) <= 13
         )
         if not ok:
-            message = "%(typed)s is not a suit letter and length 4–13, e.g. D5"
+            message = N_("%(typed)s is not a suit letter and length 4–13, e.g. D5")
             checks.fail("dummy_longest", _(message, typed=repr(value)))
 
 
@@ -513,7 +513,7 @@ class TopGame(Game):
 def doubling_refused(pn: int) -> str | None:
     """Why a contract at playnumber `pn` may not be doubled, or None when it may."""
     if pn > MAX_DOUBLABLE_PN:
-        message = "playnumber %(pn)d is above %(most)d, so nobody may double"
+        message = N_("playnumber %(pn)d is above %(most)d, so nobody may double")
         return _(message, pn=pn, most=MAX_DOUBLABLE_PN)
     return None
 
