@@ -177,6 +177,8 @@ GROUP_ADDRESSES = {
     "/g/{g}/ratings": {"GET"},
     "/g/{g}/ratings.csv": {"GET"},
     "/g/{g}/head-to-head": {"GET"},
+    "/g/{g}/night": {"GET"},
+    "/g/{g}/night.pdf": {"GET"},
     "/gw/{t}": {"GET", "POST", "PUT", "PATCH", "DELETE"},
     "/gw/{t}/live": {"GET"},
     "/gw/{t}/{r}": {"POST", "PUT", "PATCH", "DELETE"},

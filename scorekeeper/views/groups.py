@@ -37,7 +37,7 @@ from ..variants import MatchError, replay_match
 from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
 from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
-from .pages import base_url, match_state, qr_svg
+from .pages import base_url, load_group_or_404, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
 
@@ -90,13 +90,6 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
 
 
 # --- reading a group ----------------------------------------------------------------
-
-
-def load_group_or_404(group_id: str) -> g.GroupState:
-    state = g.load_group(store.get_db(), group_id)
-    if state is None:
-        abort(404)
-    return state
 
 
 def _change_lines(changes: list[g.GroupChange]) -> list[str]:

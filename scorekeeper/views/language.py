@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, g, redirect, request, url_for
+from flask import Blueprint, g, redirect, request, url_for
 from flask_babel import get_locale, get_translations
 
 from .. import speech
 from ..languages import DEFAULT, LANGUAGES, Language, best_language, language
+from .phone import keep_cookie
 
 bp = Blueprint("language", __name__)
 
@@ -79,14 +80,7 @@ def switch():
     if chosen is None:
         response.delete_cookie(LANGUAGE_COOKIE)
         return response
-    response.set_cookie(
-        LANGUAGE_COOKIE,
-        chosen.code,
-        max_age=730 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
-    )
+    keep_cookie(response, LANGUAGE_COOKIE, chosen.code, days=730)
     return response
 
 

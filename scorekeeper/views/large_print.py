@@ -13,7 +13,7 @@ from flask import Blueprint, current_app, flash, redirect, request
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from .phone import TEXT_SIZE_COOKIE, TEXT_SIZES, text_size
+from .phone import TEXT_SIZE_COOKIE, TEXT_SIZES, keep_cookie, text_size
 
 bp = Blueprint("large_print", __name__)
 
@@ -41,15 +41,7 @@ def choose():
         sizes = ", ".join(f"{s}%" for s in TEXT_SIZES)
         flash(_("Text size: choose one of %(sizes)s.", sizes=sizes), "error")
         return response
-    response.set_cookie(
-        TEXT_SIZE_COOKIE,
-        size,
-        max_age=400 * 24 * 3600,
-        httponly=True,
-        samesite="Lax",
-        secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
-    )
-    return response
+    return keep_cookie(response, TEXT_SIZE_COOKIE, size, days=400)
 
 
 @bp.app_context_processor

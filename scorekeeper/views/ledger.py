@@ -15,8 +15,6 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 from flask_babel import lazy_gettext
 
-from .. import db as store
-from .. import groups as g
 from .. import paper
 from ..games.catalog import VARIANTS
 from ..viewmodels.downloads import (
@@ -30,6 +28,7 @@ from ..viewmodels.downloads import (
 from ..viewmodels.group_ledger import balance_charts, currency_words, group_ledger, period_for
 from ..viewmodels.period import PERIODS
 from ..viewmodels.statistics import figure_key, figure_rows, member_stats, shown
+from .pages import load_group_or_404
 
 bp = Blueprint("ledger", __name__)
 
@@ -41,16 +40,9 @@ NO_PDF = NoPdf(
 )
 
 
-def _group_or_404(group_id: str) -> g.GroupState:
-    state = g.load_group(store.get_db(), group_id)
-    if state is None:
-        abort(404)
-    return state
-
-
 @bp.get("/g/<match:group_id>/statistics")
 def stats_page(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     book = group_ledger(state, period_for(state))
     return render_template(
         "groups/statistics.html",
@@ -68,7 +60,7 @@ def stats_page(group_id: str):
 
 @bp.get("/g/<match:group_id>/ledger.csv")
 def ledger_csv(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
@@ -78,7 +70,7 @@ def ledger_csv(group_id: str):
 
 @bp.get("/g/<match:group_id>/statistics.csv")
 def stats_csv(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))
@@ -90,7 +82,7 @@ def stats_csv(group_id: str):
 def _period_pdf(group_id: str, kind: str, context: Callable[[Any, Any], dict[str, Any]]):
     """The group's `kind` ("ledger", "statistics") for the asked period as a PDF,
     drawn from templates/pdf/<kind>.html with `context(state, book)` besides."""
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     chosen = period_for(state)
     if chosen.errors:
         abort(400, " ".join(chosen.errors.values()))

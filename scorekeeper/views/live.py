@@ -12,7 +12,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     jsonify,
     make_response,
@@ -33,7 +32,7 @@ from ..registry import entry_for
 from ..variants import breaks_a_line
 from .messages import change_lines
 from .pages import kept_part, load_or_404, not_modified, page_etag, revalidated, sheet_context
-from .phone import PHONE_COOKIE, clean_phone_name, phone_name_problem
+from .phone import PHONE_COOKIE, clean_phone_name, keep_cookie, phone_name_problem
 
 bp = Blueprint("live", __name__)
 
@@ -138,14 +137,7 @@ def name_phone():
     if refused:  # the name this phone had stays
         flash(_("Phone name not changed: it %(problem)s.", problem=refused), "error")
     elif name:
-        response.set_cookie(
-            PHONE_COOKIE,
-            name,
-            max_age=365 * 24 * 3600,
-            httponly=True,
-            samesite="Lax",
-            secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
-        )
+        keep_cookie(response, PHONE_COOKIE, name, days=365)
         flash(_("This phone is now “%(name)s”.", name=name), "info")
     else:
         response.delete_cookie(PHONE_COOKIE)

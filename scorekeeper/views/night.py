@@ -9,25 +9,17 @@ from datetime import date
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
-from .. import db as store
-from .. import groups as g
 from ..games.catalog import VARIANTS
 from ..viewmodels.downloads import NoPdf, file_name, pdf_response
 from ..viewmodels.night import chat_text, match_name, night_report, winners
+from .pages import load_group_or_404
 
 bp = Blueprint("night", __name__)
 
 
-def _group_or_404(group_id: str) -> g.GroupState:
-    state = g.load_group(store.get_db(), group_id)
-    if state is None:
-        abort(404)
-    return state
-
-
 @bp.get("/g/<match:group_id>/night")
 def report(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     night = night_report(state, request.args.get("day", ""))
     return render_template(
         "night/report.html",
@@ -42,7 +34,7 @@ def report(group_id: str):
 
 @bp.get("/g/<match:group_id>/night.pdf")
 def report_pdf(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     night = night_report(state, request.args.get("day", ""))
     if night.error or night.day is None:
         abort(400, night.error or _("This group has not played a match yet."))

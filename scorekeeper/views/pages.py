@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from .. import groups
 from ..changelog import DEFAULT_DEVICE
 from ..db import StoredMatch, get_db, load_match
 from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
@@ -66,6 +67,14 @@ def load_or_404(match_id: str) -> Loaded:
         finally:
             turn.release()
     return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
+
+
+def load_group_or_404(group_id: str) -> groups.GroupState:
+    """The group at this address, as stored now, or a 404 page."""
+    state = groups.load_group(get_db(), group_id)
+    if state is None:
+        abort(404)
+    return state
 
 
 def match_state(stored: StoredMatch) -> dict:

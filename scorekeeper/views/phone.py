@@ -3,7 +3,7 @@ started or opened."""
 
 from __future__ import annotations
 
-from flask import after_this_request, current_app, request
+from flask import Response, after_this_request, current_app, request
 from flask_babel import gettext as _
 
 from ..changelog import DEFAULT_DEVICE, MAX_DEVICE
@@ -16,6 +16,20 @@ GROUPS_COOKIE = "groups"  # the groups this browser started or opened
 MAX_MINE = 60  # about 1 kB of cookie; a phone keeps a season of evenings
 TEXT_SIZE_COOKIE = "text_size"  # large print: percent of the phone's own text size
 TEXT_SIZES = (100, 125, 150)
+
+
+def keep_cookie(response: Response, cookie: str, value: str, days: int) -> Response:
+    """What this phone keeps (its name, language, text size, matches): never read
+    by a script, sent only to this app, over https only when served so."""
+    response.set_cookie(
+        cookie,
+        value,
+        max_age=days * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
+    )
+    return response
 
 
 def my_matches() -> list[str]:
@@ -54,15 +68,7 @@ def _keep_first(cookie: str, first: str, known: list[str]) -> None:
 
     @after_this_request
     def _set(response):
-        response.set_cookie(
-            cookie,
-            ".".join(mine),
-            max_age=400 * 24 * 3600,
-            httponly=True,
-            samesite="Lax",
-            secure=current_app.config["SESSION_COOKIE_SECURE"],  # SCOREKEEPER_SECURE_COOKIES
-        )
-        return response
+        return keep_cookie(response, cookie, ".".join(mine), days=400)
 
 
 def phone_name() -> str:

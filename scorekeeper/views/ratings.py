@@ -10,27 +10,19 @@ read and is not deleted, names mapped to members, in the order played.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template
 
-from .. import db as store
-from .. import groups as g
 from ..ratings import head_to_head, ratings
 from ..viewmodels.ratings import game_kinds, group_matches, member_place, rating_cards
 from ..viewmodels.ratings import ratings_csv as group_ratings_csv
+from .pages import load_group_or_404
 
 bp = Blueprint("ratings", __name__)
 
 
-def _group_or_404(group_id: str) -> g.GroupState:
-    state = g.load_group(store.get_db(), group_id)
-    if state is None:
-        abort(404)
-    return state
-
-
 @bp.get("/g/<match:group_id>/ratings")
 def ratings_page(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     matches = group_matches(state)
     found = ratings(matches)
     return render_template(
@@ -44,12 +36,12 @@ def ratings_page(group_id: str):
 
 @bp.get("/g/<match:group_id>/ratings.csv")
 def ratings_csv(group_id: str):
-    return group_ratings_csv(_group_or_404(group_id))
+    return group_ratings_csv(load_group_or_404(group_id))
 
 
 @bp.get("/g/<match:group_id>/head-to-head")
 def head_to_head_page(group_id: str):
-    state = _group_or_404(group_id)
+    state = load_group_or_404(group_id)
     met = head_to_head(group_matches(state))
     place = member_place(state)
     members = sorted({m for p in met.meetings for m in (p.first, p.second)}, key=place)
