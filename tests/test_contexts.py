@@ -51,11 +51,13 @@ def test_the_csv_column_is_english_as_it_was(app):
 
 def extracted() -> set[tuple[str, str | None]]:
     """What the command of docs/languages.md (`pybabel extract -F babel.cfg
-    -k lazy_gettext -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2`) finds:
+    -k lazy_gettext -k _l -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2`)
+    finds:
     (message, context)."""
     keywords = {
         **DEFAULT_KEYWORDS,
         "lazy_gettext": None,
+        "_l": None,
         "lazy_ngettext": (1, 2),
         "lazy_pgettext": ((1, "c"), 2),
     }
