@@ -78,7 +78,7 @@ def test_extraction_finds_the_contexts_and_the_messages_said_through_a_variable(
     found = extracted()
     assert ("game", "csv column") in found
     assert ("game", None) in found  # Need a Fourth?'s contract category
-    assert ("Games", "calypso games") in found  # the heading of Calypso's games
+    assert ("Games", "games of a match") in found  # the heading of Calypso's games
     assert ("Games", None) in found  # the rubber sheet's row of games won
     assert ("%(typed)s is not %(what)s %(players)s", None) in found
     assert ("%(subject)s changed to %(summary)s (was: %(before)s)", None) in found
