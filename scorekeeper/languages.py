@@ -22,6 +22,12 @@ class Language:
     name: str  # in its own words, as the switch lists it
     tag: str  # BCP 47, for <html lang>
     formats: str  # the locale whose numbers, money and dates it writes
+    capital_nouns: bool = False  # German writes every noun with a capital: "Spiel 3"
+
+    def in_a_sentence(self, title: str) -> str:
+        """A title said inside a sentence ("Save hand 3"): its first letter lowered,
+        unless the language writes nouns with a capital ("Spiel 3 speichern")."""
+        return title if self.capital_nouns else title[:1].lower() + title[1:]
 
     @property
     def direction(self) -> str:
@@ -37,7 +43,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("en", "English", "en", "en_GB"),
     Language("fr", "Français", "fr", "fr"),
     Language("nl", "Nederlands", "nl", "nl"),
-    Language("de", "Deutsch", "de", "de"),
+    Language("de", "Deutsch", "de", "de", capital_nouns=True),
     Language("sv", "Svenska", "sv", "sv"),
     Language("zh_Hans_CN", "简体中文", "zh-Hans", "zh_Hans_CN"),
     Language("it", "Italiano", "it", "it"),

@@ -597,3 +597,13 @@ def test_every_name_given_to_a_gettext_function_is_one_extraction_reads():
     assert unread == []
     docs = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
     assert "-k _l " in docs
+
+
+@pytest.mark.parametrize(
+    "code, said", [("en", "hand 3"), ("fr", "hand 3"), ("de", "Hand 3"), ("zh_Hans_CN", "hand 3")]
+)
+def test_a_title_inside_a_sentence_keeps_its_capital_where_the_language_writes_nouns_so(code, said):
+    """ "Save hand 3", but German writes "Spiel 3 speichern": its nouns keep their capital."""
+    from scorekeeper.languages import language
+
+    assert language(code).in_a_sentence("Hand 3") == said

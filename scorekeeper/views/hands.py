@@ -54,7 +54,15 @@ from .commands import (
 )
 from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
-from .pages import CSRF_MARK, KEY_MARK_HTML, Loaded, load_or_404, page_variant, this_phones
+from .pages import (
+    CSRF_MARK,
+    KEY_MARK_HTML,
+    Loaded,
+    in_a_sentence,
+    load_or_404,
+    page_variant,
+    this_phones,
+)
 from .phone import phone_name, remember
 from .same_deal import Replayed, SameDeal, in_a_line, same_deal
 
@@ -421,10 +429,8 @@ def keep_theirs(match_id: str):
         position = stored.keys.index(key)
         outcome = loaded.outcome
         title = hand_title(outcome.hands[position], noun) if outcome is not None else ""
-        if title:
-            name = title[:1].lower() + title[1:]  # "hand 6" inside the sentence
-        else:
-            name = _gone(noun, _("their hand"), _("their game"))
+        # "hand 6" inside the sentence
+        name = in_a_sentence(title) if title else _gone(noun, _("their hand"), _("their game"))
         flash(
             _("Kept %(hand)s as %(phone)s saved it; yours was not saved.", hand=name, phone=whose),
             "info",

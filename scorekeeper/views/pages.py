@@ -69,6 +69,12 @@ def load_or_404(match_id: str) -> Loaded:
     return Loaded(found.stored.copy(), found.outcome, list(found.problems), found)
 
 
+def in_a_sentence(title: str) -> str:
+    """A hand's title inside a sentence, as the page's language writes it
+    ("Save hand 3", "Spiel 3 speichern")."""
+    return reading().in_a_sentence(title)
+
+
 def load_group_or_404(group_id: str) -> groups.GroupState:
     """The group at this address, as stored now, or a 404 page."""
     state = groups.load_group(get_db(), group_id)

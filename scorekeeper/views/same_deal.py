@@ -23,6 +23,7 @@ from ..entry import HandEntry, HandForm
 from ..games.common import Outcome
 from ..variants import MatchError, replay
 from ..words import hand_title, hand_words
+from .pages import in_a_sentence
 
 NOT_GIVEN = "—"
 
@@ -221,7 +222,7 @@ def in_a_line(both: SameDeal, noun: str) -> str:
         )
         for d in both.differences
     )
-    name = both.title[:1].lower() + both.title[1:]
+    name = in_a_sentence(both.title)
     return _(
         "To keep yours, edit %(hand)s: theirs and yours differ in %(differences)s.",
         hand=name,
