@@ -34,7 +34,7 @@ from .rules import (
     tricks_needed,
 )
 
-GAME_CHOICES = [("yes", "GAME"), ("no", _l("No GAME"))]
+GAME_CHOICES = [("yes", _l("GAME")), ("no", _l("No GAME"))]
 GAME_VALUE = {"yes": True, "no": False}
 
 
