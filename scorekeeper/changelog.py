@@ -19,11 +19,11 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from .formats import full_day
 from .games.catalog import VARIANTS
 from .games.common import HandResult, Outcome, Problem
 from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
-from .formats import full_day
 from .speech import N_, Said, Shown, _, english, joined, ngettext
 from .variants import MatchError, replay
 from .words import hand_words, named_hand, said_by_record, signed, stake_words
