@@ -265,6 +265,20 @@ def test_the_settle_page_says_each_rounds_difference(actions, lang, said):
     assert before.get(lang, "Before that, the difference of every round,") in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("fr", "300 donne 1 · manche"),
+        ("de", "300 Spiel 1 · Vollspiel"),
+        ("en", "300 deal 1 · game"),
+    ],
+)
+def test_chicagos_pad_cites_the_deal_in_the_readers_language(actions, lang, said):
+    match_id = actions.start("chicago", PLAYERS)
+    actions.save_hand(match_id, HAND)
+    assert said in read(actions.client, f"/m/{match_id}", lang)
+
+
 # --- 3. Need a Fourth?'s role letters -----------------------------------------------------
 
 
