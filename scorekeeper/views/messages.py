@@ -12,6 +12,7 @@ from flask_babel import ngettext
 
 from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
+from ..groups import GroupChange, said_line
 from ..names import look_alike
 from .commands import N_
 from .language import reading
@@ -72,6 +73,12 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
 # A form stored once already, sent again (a double tap, Back and the same again).
 # (str.format's {}: the summary of what was stored; `_(ALREADY)` where it is shown.)
 ALREADY = N_("Already recorded, stored once: {}.")
+
+
+def already(change: GroupChange) -> str:
+    """What a group's form sent again is told: what it stored once, in the
+    phone's language."""
+    return _(ALREADY).format(said_line(change.summary))
 
 
 def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:
