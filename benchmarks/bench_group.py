@@ -25,10 +25,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from flask import Flask  # noqa: E402
 
 from scorekeeper import groups as g  # noqa: E402
 from scorekeeper.app import create_app  # noqa: E402
@@ -96,28 +100,69 @@ def line(name: str, wall: list[float]) -> str:
     return f"{name:<34} median {median:8.1f} ms   p95 {p95:8.1f} ms   ({len(wall)} runs)"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(doc: str) -> argparse.ArgumentParser:
+    """The options every benchmark of the big group takes: --matches and --runs."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--runs", type=int, default=10)
-    args = parser.parse_args()
+    return parser
+
+
+@dataclass(frozen=True)
+class BigGroup:
+    """The app on a store holding the big group, every match's summary kept."""
+
+    app: Flask
+    path: str
+    group_id: str
+    get: Callable[[str], bytes]  # a page's body, asked through the app; it must answer 200
+    prepared: Any = None  # what `prepare` gave
+
+
+def big_group(folder: str, matches: int, prepare: Callable[[str], Any] | None = None) -> BigGroup:
+    """Build the group of `matches` matches in a store in `folder` (then
+    `prepare(path)` when given, before any page is read), and ask for its page
+    once, cold: every match is replayed and its summary kept."""
+    path = str(Path(folder) / "bench.db")
+    app = create_app({"TESTING": True, "DATABASE": path})
+    start = time.perf_counter()
+    group_id = build(path, matches)
+    prepared = prepare(path) if prepare else None
+    print(f"stored {matches} matches in one group in {time.perf_counter() - start:.1f} s")
+    client = app.test_client()
+
+    def get(url: str) -> bytes:
+        answer = client.get(url)
+        assert answer.status_code == 200, (url, answer.status_code)
+        return answer.data
+
+    print(line("group page, cold (replays all)", timed(lambda: get(f"/g/{group_id}"), 1)))
+    return BigGroup(app, path, group_id, get, prepared)
+
+
+def warm_lines(get: Callable[[str], object], pages: dict[str, str], runs: int) -> float:
+    """Each page asked once, then timed warm and printed; the worst median (ms)."""
+    worst = 0.0
+    for name, url in pages.items():
+        get(url)
+        wall = timed(lambda url=url: get(url), runs)
+        worst = max(worst, statistics.median(wall))
+        print(line(f"{name}, warm", wall))
+    return worst
+
+
+def aim_line(worst: float, aim: float = AIM_MS) -> str:
+    return f"aim: warm pages under {aim:.0f} ms: {'met' if worst < aim else 'NOT met'}"
+
+
+def main() -> int:
+    args = options(__doc__).parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "bench.db")
-        app = create_app({"TESTING": True, "DATABASE": path})
-        start = time.perf_counter()
-        group_id = build(path, args.matches)
-        print(f"stored {args.matches} matches in one group in {time.perf_counter() - start:.1f} s")
-        client = app.test_client()
-
-        def get(url: str) -> None:
-            answer = client.get(url)
-            assert answer.status_code == 200, (url, answer.status_code)
-
-        page = f"/g/{group_id}"
-        print(line("group page, cold (replays all)", timed(lambda: get(page), 1)))
-        kept = connect(path).execute("select count(*) from match_summaries").fetchone()[0]
+        bench = big_group(tmp, args.matches)
+        page = f"/g/{bench.group_id}"
+        kept = connect(bench.path).execute("select count(*) from match_summaries").fetchone()[0]
         print(f"summaries kept after the cold page: {kept}")
-        watch = connect(path).execute("select watch from groups").fetchone()[0]
+        watch = connect(bench.path).execute("select watch from groups").fetchone()[0]
         warm = {
             "group page (ledger, all time)": page,
             "watch page (ledger, all time)": f"/gw/{watch}",
@@ -125,13 +170,7 @@ def main() -> int:
             "statistics page": f"{page}/statistics",
             "ledger CSV": f"{page}/ledger.csv",
         }
-        worst = 0.0
-        for name, url in warm.items():
-            get(url)
-            wall = timed(lambda url=url: get(url), args.runs)
-            worst = max(worst, statistics.median(wall))
-            print(line(f"{name}, warm", wall))
-        print(f"aim: warm pages under {AIM_MS:.0f} ms: {'met' if worst < AIM_MS else 'NOT met'}")
+        print(aim_line(warm_lines(bench.get, warm, args.runs)))
     return 0
 
 

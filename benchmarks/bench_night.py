@@ -20,20 +20,16 @@ page is under 300 ms.
 
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench_group import build, line, timed  # noqa: E402
+from bench_group import aim_line, big_group, line, options, timed, warm_lines  # noqa: E402
 
-from scorekeeper.app import create_app  # noqa: E402
 from scorekeeper.db import connect  # noqa: E402
 
 AIM_MS = 300.0
@@ -55,28 +51,13 @@ def spread(path: str, one_night: int) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=500)
-    parser.add_argument("--runs", type=int, default=10)
+    parser = options(__doc__)
     parser.add_argument("--one-night", type=int, default=40, help="matches on the last night")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "bench.db")
-        app = create_app({"TESTING": True, "DATABASE": path})
-        start = time.perf_counter()
-        group_id = build(path, args.matches)
-        one_night = spread(path, args.one_night)
-        print(f"stored {args.matches} matches in one group in {time.perf_counter() - start:.1f} s")
-        client = app.test_client()
-
-        def get(url: str) -> bytes:
-            answer = client.get(url)
-            assert answer.status_code == 200, (url, answer.status_code)
-            return answer.data
-
-        page = f"/g/{group_id}"
-        print(line("group page, cold (replays all)", timed(lambda: get(page), 1)))
-        night = f"{page}/night"
+        bench = big_group(tmp, args.matches, lambda path: spread(path, args.one_night))
+        one_night, get = bench.prepared, bench.get
+        night = f"/g/{bench.group_id}/night"
         chosen = f"{night}?day=2026-03-03"
         html = get(chosen).decode()
         shown = html.count('class="button night-match"')
@@ -86,16 +67,11 @@ def main() -> int:
             "night's report, 3 Mar 2026": chosen,
             "night's report, a day not played": f"{night}?day=2026-03-30",
         }
-        worst = 0.0
-        for name, url in warm.items():
-            get(url)
-            wall = timed(lambda url=url: get(url), args.runs)
-            worst = max(worst, statistics.median(wall))
-            print(line(f"{name}, warm", wall))
-        pdf = f"{page}/night.pdf?day=2026-03-03"
+        worst = warm_lines(get, warm, args.runs)
+        pdf = f"/g/{bench.group_id}/night.pdf?day=2026-03-03"
         print(line("night's PDF, cold (printed)", timed(lambda: get(pdf), 1)))
         print(line("night's PDF, warm (kept)", timed(lambda: get(pdf), args.runs)))
-        print(f"aim: warm pages under {AIM_MS:.0f} ms: {'met' if worst < AIM_MS else 'NOT met'}")
+        print(aim_line(worst, AIM_MS))
     return 0
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from .changelog import local_time
+from .changelog import played_on
 from .db import StoredMatch, create_match, list_matches
 from .games.common import Problem
 from .matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, dumps, loads
@@ -39,11 +39,15 @@ def slug(text: str) -> str:
 
 
 def match_filename(stored: StoredMatch) -> str:
-    """`<day started>-<title>-<id>.json`: sorted by date, readable, unique by the id."""
-    try:
-        day = local_time(stored.created).date().isoformat()
-    except ValueError:
-        day = stored.created[:10]
+    """`<day played>-<title>-<id>.json`: sorted by the day played (its settings',
+    or its start's by the evening rule), readable, unique by the id."""
+    if stored.played is not None:
+        day = stored.played.isoformat()
+    else:  # a stamp m007 could not read: the day as far as it reads
+        try:
+            day = played_on(stored.created).isoformat()
+        except ValueError:
+            day = stored.created[:10]
     return f"{day}-{slug(stored.title) or stored.variant}-{stored.id}.json"
 
 

@@ -16,7 +16,6 @@ from .games.catalog import VARIANTS
 from .ledger import Period, ledger
 from .matchfile import MAX_FILE_BYTES, loads, parse_played
 from .model import Match
-from .ratings import played_order, ratings
 from .report import match_summary, score_document
 from .variants import MatchError
 
@@ -109,6 +108,9 @@ def cmd_ledger(args: argparse.Namespace) -> int:
         return EXIT_INVALID
     for line in repeated:
         print(_one_line(line), file=sys.stderr)
+    # Here only: the ratings library costs `scorekeeper score` time for nothing.
+    from .ratings import played_order, ratings
+
     book = ledger(summaries, same=same, period=period)
     doc = book.as_json() | {"ratings": ratings(played_order(book.matches)).as_json()}
     json.dump(

@@ -54,6 +54,7 @@ from .groups import (
     group_name_problem,
     load_group,
     member_name_problem,
+    payment_asked,
     size_words,
     stake_refusal,
     start_asked,
@@ -588,17 +589,7 @@ def import_group(
             cmd = GroupCommand(RETIRE, {"member": ids[name]}, None, None, device)
             apply_in(db, group_id, cmd, measure=False)
         if group.payments:
-            paid = [
-                {
-                    "payer": ids[p.payer],
-                    "payee": ids[p.payee],
-                    "amount": p.amount,
-                    "currency": p.currency,
-                    "date": p.date,
-                    "by": p.by,
-                }
-                for p in group.payments
-            ]
+            paid = [payment_asked(ids[p.payer], ids[p.payee], p, p.by) for p in group.payments]
             cmd = GroupCommand(PAY, {"payments": paid}, None, None, device)
             apply_in(db, group_id, cmd, measure=False)
         state = load_group(db, group_id)

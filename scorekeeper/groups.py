@@ -699,14 +699,7 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
         matches.append(((played_key(match.played, stored.created), match_id), entry))
     matches.sort(key=lambda found: found[0])
     payments = [
-        {
-            "from": names[p.payer],
-            "to": names[p.payee],
-            "amount": p.amount,
-            "currency": p.currency,
-            "date": p.date,
-            "by": p.device,
-        }
+        payment_asked(names[p.payer], names[p.payee], p, p.device, ("from", "to"))
         for p in state.payments
     ]
     doc: dict[str, Any] = {
@@ -721,6 +714,16 @@ def group_document(db: Database, state: GroupState) -> dict[str, Any]:
     doc["matches"] = [entry for _key, entry in matches]
     doc["payments"] = payments
     return doc
+
+
+def payment_asked(
+    payer: Any, payee: Any, paid: Any, by: str, sides: tuple[str, str] = ("payer", "payee")
+) -> dict[str, Any]:
+    """One payment as a PAY command asks it (member ids as "payer" and "payee") or
+    as a group file writes it (names as "from" and "to"): who paid whom, and the
+    amount, currency and day of `paid` as recorded by `by`."""
+    money = {"amount": paid.amount, "currency": paid.currency, "date": paid.date}
+    return {sides[0]: payer, sides[1]: payee, **money, "by": by}
 
 
 def _game_order(stakes: dict[str, Any]) -> list[str]:

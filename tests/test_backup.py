@@ -12,7 +12,6 @@ import sqlite3
 import threading
 import zipfile
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from scorekeeper import cli
 from scorekeeper import db as store
 from scorekeeper.app import create_app
 from scorekeeper.backup import match_filename, slug
-from scorekeeper.changelog import APPEND, DELETE_MATCH, Command
+from scorekeeper.changelog import APPEND, DELETE_MATCH, Command, played_on
 from scorekeeper.matchfile import MAX_FILE_BYTES, loads
 from scorekeeper.report import score_document
 from scorekeeper.variants import replay_match
@@ -219,7 +218,7 @@ def test_export_names_files_by_day_title_and_id(instance, capsys, tmp_path):
     status, out, _ = scorekeeper(capsys, "import", "--instance", instance, example("top-game"))
     [match_id] = imported_ids(out)
     [stored] = stored_matches(instance)
-    day = datetime.fromisoformat(stored.created).astimezone().date().isoformat()
+    day = played_on(stored.created).isoformat()  # the file names no day: its start's evening
     scorekeeper(capsys, "export", "--instance", instance, tmp_path / "out")
     assert [p.name for p in (tmp_path / "out").iterdir()] == [
         f"{day}-friday-at-ann-s-{match_id}.json"

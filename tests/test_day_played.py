@@ -5,8 +5,10 @@ match from its settings page (history, undo, stale and repeated forms)."""
 
 from __future__ import annotations
 
+import io
 import json
 import time
+import zipfile
 from datetime import date
 
 import pytest
@@ -225,6 +227,42 @@ def test_the_migration_gives_each_match_the_day_of_its_evening(tmp_path):
         ("b", "2026-11-27"),
     ]
     assert store.load_match(db, "b" * 16).match.played == date(2026, 11, 27)
+
+
+# --- the names of exported match files ------------------------------------------------
+
+
+def zipped_names(actions) -> list[str]:
+    """The file names in this phone's "Download all matches" zip (the same names
+    as `scorekeeper export` writes: backup.match_filename)."""
+    answer = actions.client.get("/matches.zip")
+    with zipfile.ZipFile(io.BytesIO(answer.data)) as archive:
+        return archive.namelist()
+
+
+def test_an_exported_file_is_named_by_the_day_played_by_the_evening_rule(actions, monkeypatch):
+    at(monkeypatch, "2026-11-28T00:30:00.000+00:00")
+    match_id = actions.start("chicago", PLAYERS)
+    assert zipped_names(actions) == [f"2026-11-27-chicago-{match_id}.json"]
+
+
+def test_an_exported_file_is_named_by_the_day_set_in_the_settings(actions, monkeypatch):
+    match_id = started_friday(actions, monkeypatch)
+    actions.client.post(f"/m/{match_id}/settings", data={**NO_STAKE, "played": "2026-11-20"})
+    assert zipped_names(actions) == [f"2026-11-20-chicago-{match_id}.json"]
+
+
+def test_an_exported_file_is_named_by_the_day_its_imported_file_says(actions, monkeypatch):
+    at(monkeypatch, "2026-11-28T10:00:00.000+00:00")
+    document = {
+        "format": "scorekeeper-match/1",
+        "variant": "top-game",
+        "played": "2026-10-02",
+        "players": ["Ann", "Bob", "Cy"],
+        "hands": [],
+    }
+    match_id = actions.imported(document)
+    assert zipped_names(actions) == [f"2026-10-02-top-game-{match_id}.json"]
 
 
 # --- group files and the printed sheet -------------------------------------------------

@@ -10,6 +10,7 @@ import shutil
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -408,26 +409,41 @@ def test_the_repositorys_catalogs_compile_as_setup_does(tmp_path):
 # --- numbers, money and dates ---------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "locale, number, signed, minus, money",
-    [
-        # English as it always was: no grouping in a score, a true minus sign.
-        ("en_GB", "−1,234", "−1234", "−1234", "−0.50 EUR"),
-        # Babel's spaces: no line breaks inside "1 234" (narrow) or "0,50 €".
-        ("fr", "−1\u202f234", "−1234", "−1234", "−0,50\xa0€"),
-        ("nl", "−1.234", "−1234", "−1234", "€\xa0−0,50"),
-        ("de", "−1.234", "−1234", "−1234", "−0,50\xa0€"),
-        ("sv", "−1\xa0234", "−1234", "−1234", "−0,50\xa0€"),
-        ("zh_Hans_CN", "−1,234", "−1234", "−1234", "−€0.50"),
-        ("it", "−1.234", "−1234", "−1234", "−0,50\xa0€"),
-        ("pl", "−1\xa0234", "−1234", "−1234", "−0,50\xa0€"),
-    ],
-)
-def test_numbers_and_money_as_each_language_writes_them(locale, number, signed, minus, money):
-    assert formats.number(-1234, locale) == number
-    assert formats.signed(-1234, locale) == signed
-    assert formats.minus(-1234, locale) == minus
-    assert formats.money(Decimal("-0.5"), "EUR", locale) == money
+class Written(NamedTuple):
+    """How one language writes −1234, −0.50 EUR and Friday 27 November 2026."""
+
+    locale: str
+    number: str
+    money: str
+    day: str
+    long_day: str
+    short_day: str
+    weekday: str
+
+
+# English as it always was: no grouping in a score, a true minus sign. Babel's
+# spaces elsewhere: no line breaks inside "1 234" (narrow) or "0,50 €".
+ROWS = [
+    ("en_GB", "−1,234", "−0.50 EUR", "27 Nov 2026", "27 November 2026", "27 Nov", "Friday"),
+    ("fr", "−1\u202f234", "−0,50\xa0€", "27 nov. 2026", "27 novembre 2026", "27 nov.", "vendredi"),
+    ("nl", "−1.234", "€\xa0−0,50", "27 nov 2026", "27 november 2026", "27 nov", "vrijdag"),
+    ("de", "−1.234", "−0,50\xa0€", "27. Nov. 2026", "27. November 2026", "27. Nov.", "Freitag"),
+    ("sv", "−1\xa0234", "−0,50\xa0€", "27 nov. 2026", "27 november 2026", "27 nov.", "fredag"),
+    ("zh_Hans_CN", "−1,234", "−€0.50", "2026年11月27日", "2026年11月27日", "11月27日", "星期五"),
+    ("it", "−1.234", "−0,50\xa0€", "27 nov 2026", "27 novembre 2026", "27 nov", "venerdì"),
+    ("pl", "−1\xa0234", "−0,50\xa0€", "27 lis 2026", "27 listopada 2026", "27 lis", "piątek"),
+]
+WRITTEN = [Written(*row) for row in ROWS]
+
+
+@pytest.mark.parametrize("written", WRITTEN, ids=lambda w: w.locale)
+def test_numbers_and_money_as_each_language_writes_them(written):
+    locale = written.locale
+    assert formats.number(-1234, locale) == written.number
+    # A score is never grouped, and its minus is a true minus sign, in every language.
+    assert formats.signed(-1234, locale) == "−1234"
+    assert formats.minus(-1234, locale) == "−1234"
+    assert formats.money(Decimal("-0.5"), "EUR", locale) == written.money
 
 
 @pytest.mark.parametrize(
@@ -465,25 +481,13 @@ def test_money_with_its_currency(amount, currency, locale, written):
     assert formats.money(amount, currency, locale) == written
 
 
-@pytest.mark.parametrize(
-    "locale, day, long_day, short_day, weekday",
-    [
-        ("en_GB", "27 Nov 2026", "27 November 2026", "27 Nov", "Friday"),
-        ("fr", "27 nov. 2026", "27 novembre 2026", "27 nov.", "vendredi"),
-        ("nl", "27 nov 2026", "27 november 2026", "27 nov", "vrijdag"),
-        ("de", "27. Nov. 2026", "27. November 2026", "27. Nov.", "Freitag"),
-        ("sv", "27 nov. 2026", "27 november 2026", "27 nov.", "fredag"),
-        ("zh_Hans_CN", "2026年11月27日", "2026年11月27日", "11月27日", "星期五"),
-        ("it", "27 nov 2026", "27 novembre 2026", "27 nov", "venerdì"),
-        ("pl", "27 lis 2026", "27 listopada 2026", "27 lis", "piątek"),
-    ],
-)
-def test_dates_as_each_language_writes_them(locale, day, long_day, short_day, weekday):
-    when = date(2026, 11, 27)
-    assert formats.day(when, locale) == day
-    assert formats.long_day(when, locale) == long_day
-    assert formats.short_day(when, locale) == short_day
-    assert formats.weekday(when, locale) == weekday
+@pytest.mark.parametrize("written", WRITTEN, ids=lambda w: w.locale)
+def test_dates_as_each_language_writes_them(written):
+    when, locale = date(2026, 11, 27), written.locale
+    assert formats.day(when, locale) == written.day
+    assert formats.long_day(when, locale) == written.long_day
+    assert formats.short_day(when, locale) == written.short_day
+    assert formats.weekday(when, locale) == written.weekday
     assert formats.clock(time(21, 5), locale) == "21:05"
 
 

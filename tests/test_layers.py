@@ -292,10 +292,10 @@ def test_scoring_a_match_never_reaches_flask_wtforms_sqlite_utils_or_weasyprint(
     assert not ENTRY_MODULES & reached
 
 
-def heavy_modules_loaded(code: str) -> list[str]:
-    """The top-level packages of HEAVY that running `code` in a fresh Python
+def heavy_modules_loaded(code: str, heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    """The top-level packages of `heavy` that running `code` in a fresh Python
     leaves in sys.modules: what really ran, importlib lookups included."""
-    loaded = "sorted({m.split('.')[0] for m in sys.modules} & " + repr(set(HEAVY)) + ")"
+    loaded = "sorted({m.split('.')[0] for m in sys.modules} & " + repr(set(heavy)) + ")"
     probe = f"{code}\nimport sys\nprint({loaded})"
     done = subprocess.run(
         [sys.executable, "-c", probe],
@@ -323,6 +323,28 @@ def test_the_score_command_loads_none_of_them():
         'assert \'"variant": "rubber"\' in out.getvalue()'
     )
     assert heavy_modules_loaded(code) == []
+
+
+def _cli_code(argv: list[str], expected: str) -> str:
+    return (
+        "import contextlib, io\n"
+        "from scorekeeper.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    assert main({argv!r}) == 0\n"
+        f"assert {expected!r} in out.getvalue()"
+    )
+
+
+def test_the_score_command_loads_no_ratings_library():
+    """openskill is only for the ledger's ratings: `scorekeeper score` starts without it."""
+    code = _cli_code(["score", "examples/rubber.json"], '"variant": "rubber"')
+    assert heavy_modules_loaded(code, ("openskill",)) == []
+
+
+def test_the_ledger_command_loads_the_ratings_library():
+    """The same probe on `scorekeeper ledger`, which rates the matches, finds it."""
+    code = _cli_code(["ledger", "examples/rubber.json"], '"ratings"')
+    assert heavy_modules_loaded(code, ("openskill",)) == ["openskill"]
 
 
 def test_the_probe_sees_what_the_app_layers_load():

@@ -19,7 +19,7 @@ from scorekeeper.changelog import local_time
 from scorekeeper.matchfile import from_document
 from tests.test_ledger import CALYPSO, CHICAGO, NEED_A_FOURTH, RUBBER, TOP_GAME
 from tests.test_stats import OVERALL
-from tests.webtools import visible_text
+from tests.webtools import by_id, visible_text
 
 # Each match, the day it was started and played, and its players' members where
 # the names differ.
@@ -552,3 +552,84 @@ def test_the_live_poll_moves_when_a_hand_is_saved_in_a_match_of_the_group(client
     )
     assert moved.json == {"revision": 6, "mark": "5-6", "changes": []}
     assert 'data-live-mark="5-6"' in client.get(f"/g/{group_id}").get_data(as_text=True)
+
+
+# --- Record a payment: who can be chosen, and a refused form kept ---------------------
+
+
+def choices(page, select_id: str) -> list[tuple[str, str, bool]]:
+    """(value, text, selected) of each option of the payment form's drop-down."""
+    return [
+        (o.attrs.get("value") or "", o.text(), "selected" in o.attrs)
+        for o in by_id(page, select_id).find_all("option")
+    ]
+
+
+def retire(db, group_id: str, member: int) -> None:
+    g.apply_group(db, group_id, g.GroupCommand(g.RETIRE, {"member": member}))
+
+
+def test_a_retired_member_who_owes_or_is_owed_is_offered_marked_retired(client, db, group):
+    group_id, _ = group
+    g.apply_group(db, group_id, g.GroupCommand(g.ADD_MEMBER, {"name": "Eve"}))
+    retire(db, group_id, 4)  # Dee: −0.12 EUR, +0.70 GBP
+    retire(db, group_id, 5)  # Eve: never played, owes nothing: not offered
+    page = client.get(f"/g/{group_id}")
+    expected = [
+        ("", "Choose…", False),
+        ("1", "Ann", False),
+        ("2", "Bob", False),
+        ("3", "Cy", False),
+        ("4", "Dee (retired)", False),
+    ]
+    assert choices(page, "pay_payer") == expected
+    assert choices(page, "pay_payee") == expected
+
+
+def test_a_retired_member_is_offered_while_owing_outside_the_period_shown(client, db, group):
+    """From 21 November Dee's balance is nil, but Dee still owes from before."""
+    group_id, _ = group
+    retire(db, group_id, 4)
+    page = client.get(f"/g/{group_id}?period=between&from=2026-11-21")
+    assert "Nobody owes anybody anything" in visible_text(page)
+    assert ("4", "Dee (retired)", False) in choices(page, "pay_payer")
+
+
+def test_a_retired_member_who_settled_up_is_no_longer_offered(client, db, group):
+    group_id, _ = group
+    retire(db, group_id, 4)
+    # Dee owes Cy 0.12 EUR and is owed 0.70 GBP by Ann: both paid.
+    for payer, payee, amount, currency in (("4", "3", "0.12", "EUR"), ("1", "4", "0.70", "GBP")):
+        pay = {"payer": payer, "payee": payee, "amount": amount, "currency": currency}
+        data = {**pay, "date": "2026-11-22", "revision": revision(db, group_id), "key": payer * 16}
+        assert client.post(f"/g/{group_id}/pay", data=data).status_code == 302
+    page = client.get(f"/g/{group_id}")
+    assert [text for _, text, _ in choices(page, "pay_payee")] == ["Choose…", "Ann", "Bob", "Cy"]
+
+
+def test_a_payment_refused_as_stale_is_drawn_again_as_typed_and_open(client, db, group):
+    group_id, _ = group
+    drawn = revision(db, group_id)
+    first = {"payer": "4", "payee": "3", "amount": "0.12", "currency": "EUR", "date": "2026-11-21"}
+    assert (
+        client.post(
+            f"/g/{group_id}/pay", data={**first, "revision": drawn, "key": "a" * 16}
+        ).status_code
+        == 302
+    )
+    typed = {"payer": "1", "payee": "2", "amount": "3,50", "currency": "GBP", "date": "2026-11-22"}
+    answer = client.post(f"/g/{group_id}/pay", data={**typed, "revision": drawn, "key": "b" * 16})
+    assert answer.status_code == 409
+    assert "the group changed since this page was drawn" in by_id(answer, "group-problem").text()
+    assert "open" in by_id(answer, "pay-one").attrs
+    assert [v for v, _, selected in choices(answer, "pay_payer") if selected] == ["1"]
+    assert [v for v, _, selected in choices(answer, "pay_payee") if selected] == ["2"]
+    assert by_id(answer, "pay_amount").attrs["value"] == "3,50"
+    assert by_id(answer, "pay_currency").attrs["value"] == "GBP"
+    assert by_id(answer, "pay_date").attrs["value"] == "2026-11-22"
+    assert len(g.load_group(db, group_id).payments) == 1
+
+
+def test_a_page_without_a_refused_payment_keeps_the_payment_form_closed(client, group):
+    group_id, _ = group
+    assert "open" not in by_id(client.get(f"/g/{group_id}"), "pay-one").attrs

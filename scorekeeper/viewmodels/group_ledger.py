@@ -116,6 +116,9 @@ class GroupLedger:
     paid: list[dict[str, Any]]  # the recorded payments in the period
     currencies: list[str]  # every currency the group's ledger knows
     running: dict[str, list[tuple[str, dict[str, Decimal]]]]  # for a balance chart
+    # Members with money to pay or receive, in the period shown or over all time:
+    # a retired member among them is still offered by "Record a payment".
+    owing: frozenset[str] = frozenset()
 
     @property
     def counted(self) -> list[MatchLine]:
@@ -175,7 +178,29 @@ def group_ledger(state: g.GroupState, chosen: Chosen) -> GroupLedger:
         paid_lines,
         currencies,
         running_balances(book, place),
+        _owing(book) | _owing(_all_time(state, kept, book, chosen.period, paid)),
     )
+
+
+def _all_time(
+    state: g.GroupState, kept: list[Kept], book: Ledger, period: Period, paid: list[Transfer]
+) -> Ledger:
+    """The group's ledger over all time (`book` itself when that is the period shown)."""
+    if period.all_time:
+        return book
+    return ledger(
+        [
+            member_summary(state, k.match_id, k.summary)
+            for k in kept
+            if k.summary is not None and not k.problem and not k.listing.get("deleted")
+        ],
+        paid=paid,
+    )
+
+
+def _owing(book: Ledger) -> frozenset[str]:
+    """The members whose balance is not nil in some currency."""
+    return frozenset(m for purse in book.balances.values() for m, net in purse.items() if net)
 
 
 def _transfers(state: g.GroupState) -> list[Transfer]:

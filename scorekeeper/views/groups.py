@@ -5,6 +5,7 @@ read-only watch page and live poll, and every change of it through
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
@@ -376,26 +377,44 @@ def _done(
     return redirect(url_for("groups.show", group_id=group_id) + anchor)
 
 
+def _changed(
+    group_id: str,
+    kind: str,
+    asked: dict,
+    typed: dict | None = None,
+    where: str = "form",
+    *,
+    message: str = "",
+    anchor: str = "",
+    note: Callable[[g.GroupApplied], str | None] | None = None,
+):
+    """A form's one command (`_submit`) answered with the group page: the refused
+    form drawn again, or the page after the change (`_done`, with `note(applied)`)."""
+    try:
+        applied = _submit(group_id, kind, asked, typed, where)
+    except _Answer as answer:
+        return answer.response
+    return _done(group_id, applied, message, anchor, note(applied) if note else None)
+
+
 @bp.post("/g/<match:group_id>/rename")
 def rename(group_id: str):
     name = request.form.get("name", "")
-    try:
-        applied = _submit(group_id, g.RENAME, {"name": name}, {"group_name": name}, "group_name")
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied)
+    return _changed(group_id, g.RENAME, {"name": name}, {"group_name": name}, "group_name")
 
 
 @bp.post("/g/<match:group_id>/members")
 def add_member(group_id: str):
     name = request.form.get("name", "")
-    try:
-        applied = _submit(
-            group_id, g.ADD_MEMBER, {"name": name}, {"new_member": name}, "new_member"
-        )
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
+    return _changed(
+        group_id,
+        g.ADD_MEMBER,
+        {"name": name},
+        {"new_member": name},
+        "new_member",
+        anchor="#members",
+        note=lambda applied: _member_note(applied, name),
+    )
 
 
 def _member_note(applied: g.GroupApplied, typed: str) -> str | None:
@@ -413,30 +432,26 @@ def rename_member(group_id: str, member_id: int):
     name = request.form.get("name", "")
     where = f"member-{member_id}"
     asked = {"member": member_id, "name": name}
-    try:
-        applied = _submit(group_id, g.RENAME_MEMBER, asked, {where: name}, where)
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, anchor="#members", note=_member_note(applied, name))
+    return _changed(
+        group_id,
+        g.RENAME_MEMBER,
+        asked,
+        {where: name},
+        where,
+        anchor="#members",
+        note=lambda applied: _member_note(applied, name),
+    )
 
 
 @bp.post("/g/<match:group_id>/members/<key:member_id>/retire")
 def retire(group_id: str, member_id: int):
     """Retire a member: off the member list and New match, kept in past matches."""
-    try:
-        applied = _submit(group_id, g.RETIRE, {"member": member_id})
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, anchor="#members")
+    return _changed(group_id, g.RETIRE, {"member": member_id}, anchor="#members")
 
 
 @bp.post("/g/<match:group_id>/members/<key:member_id>/back")
 def bring_back(group_id: str, member_id: int):
-    try:
-        applied = _submit(group_id, g.BRING_BACK, {"member": member_id})
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, anchor="#members")
+    return _changed(group_id, g.BRING_BACK, {"member": member_id}, anchor="#members")
 
 
 @bp.post("/g/<match:group_id>/order")
@@ -444,11 +459,7 @@ def order(group_id: str):
     ids = request.form.getlist("order")
     if not all(i.isascii() and i.isdigit() and len(i) <= 9 for i in ids):
         abort(400)
-    try:
-        applied = _submit(group_id, g.ORDER, {"order": [int(i) for i in ids]})
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, anchor="#members")
+    return _changed(group_id, g.ORDER, {"order": [int(i) for i in ids]}, anchor="#members")
 
 
 @bp.route("/g/<match:group_id>/stake", methods=["GET", "POST"])
@@ -490,20 +501,13 @@ def stake(group_id: str):
 def undo(group_id: str):
     text = request.form.get("undoes", "")
     undoes = int(text) if text.isascii() and text.isdigit() and len(text) <= 12 else None
-    try:
-        applied = _submit(group_id, g.UNDO, {"undoes": undoes})
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied)
+    return _changed(group_id, g.UNDO, {"undoes": undoes})
 
 
 @bp.post("/g/<match:group_id>/remove/<match:match_id>")
 def remove_match(group_id: str, match_id: str):
-    try:
-        applied = _submit(group_id, g.REMOVE_MATCH, {"match": match_id})
-    except _Answer as answer:
-        return answer.response
-    return _done(group_id, applied, _("The match itself is kept."), "#ledger")
+    kept = _("The match itself is kept.")
+    return _changed(group_id, g.REMOVE_MATCH, {"match": match_id}, message=kept, anchor="#ledger")
 
 
 @bp.post("/g/<match:group_id>/pay")
