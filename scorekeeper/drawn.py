@@ -51,7 +51,8 @@ class Drawing:
     outcome: Outcome | None
     problems: list[str]  # why it no longer replays (outcome None)
     parts: dict[Hashable, str] = field(default_factory=dict)
-    drawing_part: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    # Reentrant: a whole page kept is drawn around a part of the same drawing.
+    drawing_part: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     @property
     def newest(self) -> Change | None:

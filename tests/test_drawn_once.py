@@ -25,6 +25,7 @@ from scorekeeper.folders import StaticFolders
 from scorekeeper.forms import ConfirmForm
 from scorekeeper.kept import Recent
 from scorekeeper.views import hands as hand_views
+from scorekeeper.views import matches as match_views
 from scorekeeper.views.pages import drawn_once
 from tests.phones import watched_table
 from tests.webtools import visible_text
@@ -139,6 +140,7 @@ def test_a_repeated_page_is_answered_304_and_a_changed_one_200(client, actions):
 
 
 KEY = re.compile(r'name="key" value="([\w-]+)"')
+PHONE_NAME = re.compile(r'id="phone-name" name="name" maxlength="30" value="([^"]*)"')
 
 
 def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions, monkeypatch):
@@ -170,6 +172,61 @@ def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions
     assert [KEY.sub("key", page) for page in pages] == [KEY.sub("key", alone)] * 3
     alone = actions.page(edit)
     assert [KEY.sub("key", page) for page in edits] == [KEY.sub("key", alone)] * 2
+
+
+def test_a_repeated_match_page_is_drawn_once_with_fresh_keys_and_its_phones_name(
+    app, client, actions, monkeypatch
+):
+    """After each change every phone at the table asks for the match page: the
+    whole page is drawn once per revision, each answer with one-time keys of its
+    own and the asking phone's name, and it is the very page drawn for one phone
+    alone."""
+    match_id = rubber(actions)
+    url = f"/m/{match_id}"
+    actions.page(url)  # the last save's message, shown once
+    drawn_templates: list[str] = []
+
+    def note(sender, template, context, **extra):
+        drawn_templates.append(template.name)
+
+    with template_rendered.connected_to(note, app):
+        pages = [actions.page(url) for _ in range(3)]
+        client.set_cookie("phone", "Ann")
+        named = actions.page(url)
+    assert drawn_templates == ["matches/show.html"]
+    keys = [KEY.findall(page) for page in [*pages, named]]
+    assert [len(found) for found in keys] == [5, 5, 5, 5]  # 2 hands, Stop, Undo, Delete match
+    assert len({key for found in keys for key in found}) == 20
+    assert [PHONE_NAME.findall(page) for page in [*pages, named]] == [[""]] * 3 + [["Ann"]]
+
+    monkeypatch.setattr(match_views, "_the_same_for_every_phone", lambda *args: False)
+    assert KEY.sub("key", actions.page(url)) == KEY.sub("key", named)
+    client.delete_cookie("phone")
+    assert KEY.sub("key", actions.page(url)) == KEY.sub("key", pages[0])
+
+
+TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def test_every_token_on_a_kept_page_is_the_asking_phones_own(tmp_path):
+    """With CSRF on: a page drawn once for Ann and given to Bob carries Bob's
+    token in every form, the language switch at its foot included, so Bob can
+    switch the language from it."""
+    app = create_app({"DATABASE": str(tmp_path / "t.db"), "SECRET_KEY": "kept"})
+    with watched_table(app) as phone:
+        ann, bob = phone("Ann's phone"), phone("Bob's phone")
+        match_id = ann.start("rubber", list(PLAYERS))
+        ann.get(f"/m/{match_id}")  # the start's message, if any, shown
+        for url in (f"/m/{match_id}", f"/m/{match_id}/hand/new"):
+            # A token is signed with the second it was made: its session's part before the dot.
+            pages = [who.get(url).text for who in (ann, bob, bob)]
+            tokens = [{token.split(".")[0] for token in TOKEN.findall(page)} for page in pages]
+            assert [len(found) for found in tokens] == [1, 1, 1]
+            assert tokens[0] != tokens[1] == tokens[2]
+            switch = next(form for form in bob.forms(url) if form.action == "/language")
+            answer = bob.submit(switch, lang="fr")
+            assert (answer.status, answer.location) == (303, url)
+            del bob.cookies["lang"]
 
 
 def test_a_kept_hand_form_is_drawn_for_each_language_and_text_size(client, actions):
@@ -312,6 +369,7 @@ def test_the_kept_drawings_stay_within_their_bound(actions, monkeypatch):
     assert list(newest.parts) == [
         ("hand form", f"/m/{matches[-1]}/hand/new?", None, "", "en", 100),
         ("matches/_live_match.html", (None, None), "", "en", 100),
+        ("match page", f"/m/{matches[-1]}?", (None, None, "http://localhost/"), "", "en", 100),
     ]
     one = newest.size()
     assert one == drawn.CHANGE_SIZE + sum(len(part) for part in newest.parts.values())

@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from ..changelog import APPEND, DELETE, EDIT, UNDO, Refused, conflicts, describe, who
 from ..db import Applied
-from ..drawn import kept_at, part
+from ..drawn import kept_at
 from ..entry import HandEntry
 from ..games.catalog import score_line
 from ..games.common import NextHand, Outcome
@@ -55,13 +55,11 @@ from .commands import (
 from .hand_problems import show_problems
 from .messages import change_lines, cut, flash_problems, flash_undo
 from .pages import (
-    CSRF_MARK,
     KEY_MARK_HTML,
     Loaded,
     in_a_sentence,
+    kept_page,
     load_or_404,
-    page_variant,
-    this_phones,
 )
 from .phone import phone_name, remember
 from .same_deal import Replayed, SameDeal, in_a_line, same_deal
@@ -322,13 +320,10 @@ def _kept_form(page: _Answer, position: int) -> Markup:
 
     def render() -> str:
         _prepared(page, position)
-        text = _render(page, position, key_mark=KEY_MARK_HTML)
-        token = str(page.form.csrf_token) if "csrf_token" in page.form else ""
-        return text.replace(token, CSRF_MARK) if token else text
+        return _render(page, position, key_mark=KEY_MARK_HTML)
 
     # A whole page: its foot's switches come back to the address it was asked at.
-    name = ("hand form", request.full_path, page.hand_key, *page_variant())
-    return this_phones(part(page.loaded.drawing, name, render))
+    return kept_page(page.loaded, "hand form", page.hand_key, render)
 
 
 def _prepared(page: _Answer, position: int) -> None:

@@ -20,6 +20,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from markupsafe import Markup
 
 from .. import db as store
 from .. import groups, pdf
@@ -69,8 +70,11 @@ from .group_import import import_group
 from .messages import change_lines, changed_words, flash_problems, flash_undo, look_alike_note
 from .pages import (
     Loaded,
+    base_url,
     drawn_once,
+    drawn_part,
     filename,
+    kept_page,
     kept_part,
     load_or_404,
     match_state,
@@ -78,7 +82,9 @@ from .pages import (
     page_etag,
     revalidated,
     share_links,
+    share_links_drawn_once,
     sheet_context,
+    with_phone_name,
 )
 from .phone import my_groups, my_matches, phone_name, remember
 
@@ -416,8 +422,9 @@ def _already_here(match: Match, here: store.StoredMatch):
 
 @bp.get("/m/<match:match_id>")
 def show(match_id: str):
-    """The match page: its live part drawn once per revision; a phone that has
-    this very page is answered 304."""
+    """The match page: drawn once per revision for every phone at the table
+    (each given its own token, keys and name); a phone that has this very page
+    is answered 304."""
     loaded = load_or_404(match_id)
     remember(match_id)
     open_hand = request.args.get("hand", type=int)
@@ -428,24 +435,53 @@ def show(match_id: str):
     unchanged = not_modified(etag)
     if unchanged is not None:
         return unchanged
+    if _the_same_for_every_phone(loaded, etag):
+        shown = (open_hand, pdf_missing, base_url())  # the share links' address
+        page = kept_page(
+            loaded,
+            "match page",
+            shown,
+            lambda: _match_page(loaded, open_hand, pdf_missing, for_every_phone=True),
+        )
+        page = with_phone_name(page)
+    else:
+        page = _match_page(loaded, open_hand, pdf_missing, for_every_phone=False)
+    return revalidated(make_response(page), etag and page_etag(loaded, open_hand, pdf_missing))
+
+
+def _the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
+    """A match page as every phone at the table is drawn it after a change: no
+    message waiting to be shown (then the page has no ETag)."""
+    return etag is not None and loaded.drawing is not None
+
+
+def _match_page(
+    loaded: Loaded, open_hand: int | None, pdf_missing: str | None, *, for_every_phone: bool
+) -> str:
+    """The match page; `for_every_phone`: with the marks `kept_page` fills in
+    for each phone (its one-time keys, its name) instead of this phone's own."""
     stored = loaded.stored
     confirm = drawn_once()
-    page = render_template(
+    live_part = (
+        "matches/_live_match.html",
+        (open_hand, pdf_missing),
+        lambda loaded: _live_match(loaded, open_hand, pdf_missing),
+    )
+    if for_every_phone:
+        live_region = Markup(drawn_part(loaded, *live_part))
+        share = share_links_drawn_once(stored)
+    else:
+        live_region = kept_part(loaded, *live_part, confirm)
+        share = share_links(stored)
+    return render_template(
         "matches/show.html",
         stored=stored,
         match=stored.match,
         variant=VARIANTS[stored.variant],
-        live_region=kept_part(
-            loaded,
-            "matches/_live_match.html",
-            (open_hand, pdf_missing),
-            lambda loaded: _live_match(loaded, open_hand, pdf_missing),
-            confirm,
-        ),
+        live_region=live_region,
         confirm=confirm,
-        share=share_links(stored),
+        share=share,
     )
-    return revalidated(make_response(page), etag and page_etag(loaded, open_hand, pdf_missing))
 
 
 def _live_match(loaded: Loaded, open_hand: int | None, pdf_missing: str | None) -> dict:

@@ -16,7 +16,7 @@ import segno
 from flask import Response, abort, current_app, g, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .. import groups
 from ..changelog import DEFAULT_DEVICE
@@ -193,6 +193,20 @@ def share_links(stored: StoredMatch) -> dict:
     }
 
 
+def share_links_drawn_once(stored: StoredMatch) -> dict:
+    """`share_links` for a page drawn once for every phone: the phone's name is
+    a mark, put in for each phone by `with_phone_name`."""
+    return {**share_links(stored), "phone": Markup(PHONE_MARK), "named": True}
+
+
+def with_phone_name(page: Markup) -> Markup:
+    """A page drawn once with `share_links_drawn_once`: this phone's own name
+    where the mark is (nothing for a phone not named)."""
+    name = phone_name()
+    mine = str(escape(name)) if name != DEFAULT_DEVICE else ""
+    return Markup(str(page).replace(PHONE_MARK, mine))
+
+
 # --- what a revision shows, drawn once -------------------------------------------
 
 # Where this request's CSRF token and fresh one-time keys go in a part drawn once
@@ -200,6 +214,10 @@ def share_links(stored: StoredMatch) -> dict:
 CSRF_MARK = "<!--csrf-->"
 KEY_MARK = "<!--key-->"
 KEY_MARK_HTML = Markup(KEY_MARK)
+# In a whole page drawn once: where the asking phone's CSRF token goes (every
+# form's, the switches at the page's foot included), and its name.
+TOKEN_MARK = "<!--token-->"
+PHONE_MARK = "<!--phone-->"
 
 
 CSRF_FIELD = Markup('<input id="{0}" name="{0}" type="hidden" value="{1}">')
@@ -230,13 +248,39 @@ def kept_part(
     one-time key for each form are put in: the template passes `key_mark` to
     `change_fields`."""
 
+    return this_phones(drawn_part(loaded, template, name, context), confirm)
+
+
+def drawn_part(
+    loaded: Loaded, template: str, name: Hashable, context: Callable[[Loaded], dict]
+) -> str:
+    """The part of `kept_part` as kept: its marks still in place, for a page
+    drawn once around it (`kept_page`)."""
+
     def render() -> str:
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
         return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
 
     key = (template, name, *page_variant())
-    text = part(loaded.drawing, key, render) if loaded.drawing is not None else render()
-    return this_phones(text, confirm)
+    return part(loaded.drawing, key, render) if loaded.drawing is not None else render()
+
+
+def kept_page(loaded: Loaded, kind: str, name: Hashable, render: Callable[[], str]) -> Markup:
+    """A whole page that shows its match's revision alone (and `name`: what else
+    it shows), drawn once by `render` for the address asked, the phone's
+    language and text size, and kept with the revision's drawing; each phone
+    then gets it with its own CSRF token wherever the drawing had one, and a
+    fresh one-time key at each mark. `render` must read nothing of the request
+    but those (a template with a message waiting is never kept)."""
+    assert loaded.drawing is not None
+
+    def marked() -> str:
+        # The asker's token stands wherever a form of the page has one: WTForms'
+        # fields and the switches' `csrf_token()` alike.
+        return render().replace(generate_csrf(), TOKEN_MARK)
+
+    key = (kind, request.full_path, name, *page_variant())
+    return this_phones(part(loaded.drawing, key, marked))
 
 
 def page_variant() -> tuple[Hashable, ...]:
@@ -251,7 +295,10 @@ def this_phones(text: str, confirm: SimpleNamespace | None = None) -> Markup:
     when the page has one drawn) and a fresh one-time key in place of each mark."""
     confirm = confirm or (drawn_once() if CSRF_MARK in text else None)
     token = confirm.csrf_token if confirm else ""
-    first, *rest = text.replace(CSRF_MARK, token).split(KEY_MARK)
+    text = text.replace(CSRF_MARK, token)
+    if TOKEN_MARK in text:
+        text = text.replace(TOKEN_MARK, generate_csrf())
+    first, *rest = text.split(KEY_MARK)
     return Markup(
         first + "".join(key + piece for key, piece in zip(new_keys(len(rest)), rest, strict=True))
     )
