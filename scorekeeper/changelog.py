@@ -24,6 +24,7 @@ from .games.common import HandResult, Outcome, Problem
 from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
 from .speech import N_, Said, _, english, joined, ngettext
+from .undo import EVERYTHING, NotUndone, in_the_way, newest_or_nothing, newest_standing, undo_target
 from .variants import MatchError, replay
 from .words import hand_words, named_hand, said_by_record, signed
 
@@ -152,6 +153,19 @@ class Entry:
         """The entry was not a hand: the same hand was dealt again."""
         return self.change.counted is False
 
+    # What the shared undo rules (undo.py) read of a change.
+    @property
+    def revision(self) -> int:
+        return self.change.revision
+
+    @property
+    def kind(self) -> str:
+        return self.change.kind
+
+    @property
+    def undoes(self) -> int | None:
+        return self.change.undoes
+
     def hand_title(self, noun: str = "Hand") -> str:
         """ "Hand 6", or "Redeal of hand 6"."""
         return named_hand(self.hand_number, not self.redeal, noun)
@@ -251,18 +265,8 @@ class MatchState:
         return [e for e in self.log[start:] if e.change.revision > revision]
 
     def undoable(self) -> Entry | None:
-        """The newest change not yet undone (undos themselves are not undone:
-        a second Undo goes one step further back)."""
-        undone: set[int] = set()
-        for entry in reversed(self.log):
-            change = entry.change
-            if change.undoes is not None:
-                undone.add(change.undoes)
-                continue
-            if change.revision in undone or change.kind == CREATE:
-                continue
-            return entry
-        return None
+        """The newest change not yet undone (undo.py's rule)."""
+        return newest_standing(self.log)
 
 
 def _settings(change: Change) -> tuple[str, Stake | None]:
@@ -584,6 +588,30 @@ class Refused(Exception):
         return [problem.read() for problem in self.problems]
 
 
+# The parts of a match each kind of change touches, for "what changed since the
+# form was drawn": a hand form was drawn from the hands in play (their numbers,
+# dealer and scores); a settings form from the title, stake and day.
+HANDS, SETTINGS_PART, WHOLE = "hands", "settings", "match"
+TOUCHES = {
+    CREATE: {SETTINGS_PART},
+    APPEND: {HANDS},
+    EDIT: {HANDS},
+    DELETE: {HANDS},
+    RESTORE: {HANDS},
+    SETTINGS: {SETTINGS_PART},
+    DELETE_MATCH: {HANDS, WHOLE},
+    RESTORE_MATCH: {WHOLE},
+}
+
+
+def _form_parts(command: Command) -> set[str] | None:
+    """What a command's form was drawn from (EVERYTHING: an undo, a delete or
+    a bringing back of the match, which must overlook no change at all)."""
+    if command.undoes is not None or command.kind in (DELETE_MATCH, RESTORE_MATCH):
+        return EVERYTHING
+    return {SETTINGS_PART} if command.kind == SETTINGS else {HANDS}
+
+
 def conflicts(state: MatchState, command: Command) -> list[Entry]:
     """Changes since the command's form was drawn that it must not overlook.
 
@@ -594,11 +622,7 @@ def conflicts(state: MatchState, command: Command) -> list[Entry]:
     if command.revision is None or command.revision >= state.revision:
         return []
     since = state.since(command.revision)
-    if command.undoes is not None or command.kind in (DELETE_MATCH, RESTORE_MATCH):
-        return since
-    if command.kind == SETTINGS:
-        return [e for e in since if e.change.kind in (SETTINGS, CREATE)]
-    return [e for e in since if e.change.kind in HAND_KINDS or e.change.kind == DELETE_MATCH]
+    return in_the_way(since, lambda entry: TOUCHES[entry.kind], _form_parts(command))
 
 
 def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Outcome | None]:
@@ -743,22 +767,15 @@ def resolve_undo(state: MatchState, command: Command) -> Command:
     Undo never takes back another phone's newer change. Without `undoes` (a page
     drawn before buttons carried it), the newest change as of the form's
     revision, refused if anything changed since."""
-    if command.undoes is None:
-        if command.revision is not None and command.revision < state.revision:
-            raise Refused("stale", stale=state.since(command.revision))
-        target = state.undoable()
-        if target is None:
-            raise Refused(_("There is nothing to undo."))
-    else:
-        target = state.entry(command.undoes)
-        if target is None or target.change.kind == CREATE or target.change.undoes is not None:
-            raise Refused(_("There is no such change to undo."))
-        if target.undone_by is not None:
-            raise Refused("undone", stale=[state.entry(target.undone_by)], target=target)
-        if state.undoable() is not target:
-            newer = state.log[state.at[target.change.revision] + 1 :]
-            since = [e for e in newer if e.undone_by is None and e.change.undoes is None]
-            raise Refused("newer", stale=since, target=target)
+    try:
+        if command.undoes is None:
+            if command.revision is not None and command.revision < state.revision:
+                raise Refused("stale", stale=state.since(command.revision))
+            target = newest_or_nothing(state.log)
+        else:
+            target = undo_target(state.log, command.undoes)
+    except NotUndone as refused:
+        raise Refused(refused.message, stale=refused.stale, target=refused.target) from None
     undo = undo_command(state, target)
     # Checked here against the change itself: no second check of the revision.
     return replace(undo, submission=command.submission, device=command.device)

@@ -114,7 +114,7 @@ def _share(state: g.GroupState) -> dict:
 
 def _stakes(state: g.GroupState) -> list[tuple[str, str]]:
     """(game, stake in words) for each stake the group has, every game first, in
-    the page's language (the history keeps groups._stake_words' English)."""
+    the page's language (the history keeps groups/checks.py's stake_words' English)."""
     order = [g.EVERY_GAME, *VARIANTS]
     return [
         (_("every game") if game == g.EVERY_GAME else g.game_name(game), _stake(state.stakes[game]))
