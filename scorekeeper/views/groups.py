@@ -24,7 +24,6 @@ from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
-from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..games.catalog import VARIANTS
@@ -33,10 +32,17 @@ from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, loads
 from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
+from ..undo import newest_standing
 from ..variants import MatchError, replay_match
 from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
-from .messages import ALREADY, changed_words, cut, flash_problems, look_alike_note
+from .messages import (
+    ALREADY,
+    cut,
+    flash_problems,
+    group_change_lines,
+    look_alike_note,
+)
 from .pages import base_url, load_group_or_404, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
@@ -92,19 +98,6 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
 # --- reading a group ----------------------------------------------------------------
 
 
-def _change_lines(changes: list[g.GroupChange]) -> list[str]:
-    asking = phone_name()
-    return [
-        _(
-            "%(change)s — from %(phone)s, %(when)s",
-            change=c.summary,
-            phone=who(c.device, asking),
-            when=changed_words(c.created),
-        )
-        for c in changes
-    ]
-
-
 def _share(state: g.GroupState) -> dict:
     base = base_url()
     play = base + url_for("groups.show", group_id=state.id).lstrip("/")
@@ -142,7 +135,7 @@ def _page(
 ):
     """The group page; a refused form is drawn again with what was typed."""
     changes = g.recent_changes(store.get_db(), state.id)
-    last = g.undoable(changes)
+    last = newest_standing(changes)
     return render_template(
         "groups/show.html",
         group=state,
@@ -150,7 +143,7 @@ def _page(
         variants=VARIANTS,
         stakes=_stakes(state),
         last=last,
-        recent=_change_lines(list(reversed(changes[-8:]))),
+        recent=group_change_lines(list(reversed(changes[-8:]))),
         errors=errors or {},
         typed=typed or {},
         changed=changed or [],
@@ -237,7 +230,7 @@ def _live_answer(group_id: str | None):
         response = Response(status=304)
     else:
         changes = g.group_changes(db, group_id, since) if since < revision else []
-        response = jsonify(revision=revision, mark=mark, changes=_change_lines(changes[-20:]))
+        response = jsonify(revision=revision, mark=mark, changes=group_change_lines(changes[-20:]))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -343,7 +336,7 @@ def _submit(
     except g.GroupRefused as refused:
         state = load_group_or_404(group_id)
         if refused.stale:
-            changed = _change_lines(refused.stale)
+            changed = group_change_lines(refused.stale)
             errors = {
                 "form": _(
                     "Not saved: the group changed since this page was drawn. Nothing was"
@@ -474,7 +467,7 @@ def stake(group_id: str):
         except g.GroupRefused as refused:
             if refused.stale:
                 problems = [_("The group changed since this form was drawn; nothing was stored:")]
-                problems += _change_lines(refused.stale)
+                problems += group_change_lines(refused.stale)
                 state = load_group_or_404(group_id)
             else:
                 _place(form, refused, problems)
@@ -540,7 +533,7 @@ def pay(group_id: str):
                     " phone may have marked it paid). Nothing was stored; check and save again."
                 )
             }
-            changed = _change_lines(refused.stale)
+            changed = group_change_lines(refused.stale)
             return _page(state, errors=errors, typed=typed, changed=changed, status=409)
         where = f"pay_{refused.field}" if refused.field and typed else "form"
         return _page(state, errors={where: refused.message}, typed=typed, status=400)
@@ -606,7 +599,7 @@ def add_match(group_id: str):
             applied = g.apply_group(db, group_id, cmd)
         except g.GroupRefused as refused:
             state = load_group_or_404(group_id)
-            lines = _change_lines(refused.stale) if refused.stale else []
+            lines = group_change_lines(refused.stale) if refused.stale else []
             message = (
                 _("Not added: the group changed since this form was drawn. Nothing was stored.")
                 if refused.stale
@@ -664,7 +657,7 @@ def remap(group_id: str, match_id: str):
         if match_id not in state.matches:
             flash(cut(refused.message), "error")
             return redirect(url_for("groups.show", group_id=group_id) + "#ledger")
-        lines = _change_lines(refused.stale) if refused.stale else []
+        lines = group_change_lines(refused.stale) if refused.stale else []
         message = (
             _(
                 "Not saved: the group changed since this form was drawn. Nothing was stored;"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import flash, request, session
 from flask_babel import gettext as _
@@ -54,19 +55,29 @@ def changed_words(stamp: str, now: datetime | None = None) -> str:
     return formats.long_day(local, locale)
 
 
+def said_by(what: str, device: str, created: str, asking: str | None) -> str:
+    """One change in words with who made it and when, for a match's change and
+    a group's alike: "… — from Ann's phone, a moment ago"."""
+    return _(
+        "%(change)s — from %(phone)s, %(when)s",
+        change=what,
+        phone=who(device, asking),
+        when=changed_words(created),
+    )
+
+
 def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
-    """Each change in plain words with who made it and when:
+    """Each change of a match in plain words with who made it and when:
     "Hand 3 saved: 4♠ by Bob, made · … — from Ann's phone, a moment ago"."""
     asking = phone_name()
-    return [
-        _(
-            "%(change)s — from %(phone)s, %(when)s",
-            change=describe(e, noun),
-            phone=who(e.change.device, asking),
-            when=changed_words(e.change.created),
-        )
-        for e in entries
-    ]
+    return [said_by(describe(e, noun), e.change.device, e.change.created, asking) for e in entries]
+
+
+def group_change_lines(changes: list[Any]) -> list[str]:
+    """Each change of a group (groups.GroupChange) the same way: its summary,
+    who made it and when."""
+    asking = phone_name()
+    return [said_by(c.summary, c.device, c.created, asking) for c in changes]
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
