@@ -637,6 +637,39 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
     if state.deleted and command.kind != RESTORE_MATCH:
         raise Refused(_("The match was deleted; bring it back first."))
     full(state, command.kind)
+    kind = command.kind
+    key, records = _hands_after(state, command)
+    record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
+    if kind == DELETE:
+        record = state.live[key]
+    outcome = None
+    summary = ""
+    numbered: tuple[int | None, bool | None] = (None, None)
+    if kind in HAND_KINDS:
+        outcome, summary, numbered = _hand_words(state, kind, key, records, record)
+    elif kind == SETTINGS:
+        settings, summary = _settings_words(state, command)
+        command = replace(command, settings=settings)
+    change = Change(
+        revision=state.revision + 1,
+        kind=kind,
+        hand=key if kind in HAND_KINDS else None,
+        record=record if kind in (APPEND, EDIT, RESTORE) else None,
+        settings=command.settings if kind == SETTINGS else None,
+        undoes=command.undoes,
+        summary=english(summary),  # stored in English; said again when shown
+        device=command.device,
+        created=stamp,
+        submission=command.submission,
+        hand_number=numbered[0],
+        counted=numbered[1],
+    )
+    return change, outcome
+
+
+def _hands_after(state: MatchState, command: Command) -> tuple[int | None, dict[int, Any]]:
+    """The hand the command changes (a new hand's key for an append) and the
+    hands in play after it; or Refused (a hand gone, a match full)."""
     kind, key = command.kind, command.hand
     records = dict(state.live)
     if kind == APPEND:
@@ -661,62 +694,53 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             "start a new match for the rest of the evening."
         )
         raise Refused(_(message, entries=len(state.live), most=MAX_ENTRIES))
-    record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
-    if kind == DELETE:
-        record = state.live[key]
+    return key, records
 
-    outcome = None
-    summary = ""
-    numbered: tuple[int | None, bool | None] = (None, None)
-    if kind in HAND_KINDS:
-        ordered = [records[k] for k in sorted(records)]
-        try:
-            outcome = replay(state.variant, state.players, state.options, ordered)
-        except MatchError as exc:
-            raise Refused("rules", problems=exc.problems) from None
-        if kind != DELETE:
-            position = sorted(records).index(key)
-            summary = hand_summary(record, outcome.hands[position])
-            numbered = hand_number(outcome, position)
-        else:
-            summary = _version_words(state.made_by.get(key))
-            numbered = _number_before_delete(state, key)
-    elif kind == SETTINGS:
-        settings = dict(command.settings or {})
-        title_refused = title_problems(settings.get("title") or "")
-        if title_refused:
-            raise Refused("rules", problems=title_refused)
-        stake = None
-        if settings.get("stake") is not None:
-            stake, problems = parse_stake(settings["stake"])
-            if problems:
-                raise Refused("rules", problems=problems)
-        day = state.played
-        if "played" in settings:
-            day, problems = parse_played(settings["played"])
-            if problems:
-                raise Refused("rules", problems=[played_problem()])
-        elif day is not None:  # a form without the day keeps it
-            settings["played"] = day.isoformat()
-        command = replace(command, settings=settings)
-        summary = settings_summary(settings.get("title") or "", stake)
-        if day != state.played:
-            summary = _with_played(summary, played_summary(day, state.played))
-    change = Change(
-        revision=state.revision + 1,
-        kind=kind,
-        hand=key if kind in HAND_KINDS else None,
-        record=record if kind in (APPEND, EDIT, RESTORE) else None,
-        settings=command.settings if kind == SETTINGS else None,
-        undoes=command.undoes,
-        summary=english(summary),  # stored in English; said again when shown
-        device=command.device,
-        created=stamp,
-        submission=command.submission,
-        hand_number=numbered[0],
-        counted=numbered[1],
-    )
-    return change, outcome
+
+def _hand_words(
+    state: MatchState,
+    kind: str,
+    key: int,
+    records: dict[int, Any],
+    record: dict[str, Any] | None,
+) -> tuple[Outcome, str, tuple[int | None, bool | None]]:
+    """A hand change replayed with the match (or Refused by the rules): the
+    outcome, its history line and the number players read for the hand."""
+    ordered = [records[k] for k in sorted(records)]
+    try:
+        outcome = replay(state.variant, state.players, state.options, ordered)
+    except MatchError as exc:
+        raise Refused("rules", problems=exc.problems) from None
+    if kind == DELETE:
+        return outcome, _version_words(state.made_by.get(key)), _number_before_delete(state, key)
+    position = sorted(records).index(key)
+    summary = hand_summary(record, outcome.hands[position])
+    return outcome, summary, hand_number(outcome, position)
+
+
+def _settings_words(state: MatchState, command: Command) -> tuple[dict[str, Any], str]:
+    """A settings change checked (title, stake, day played; or Refused): the
+    settings to store (a form without the day keeps it) and its history line."""
+    settings = dict(command.settings or {})
+    title_refused = title_problems(settings.get("title") or "")
+    if title_refused:
+        raise Refused("rules", problems=title_refused)
+    stake = None
+    if settings.get("stake") is not None:
+        stake, problems = parse_stake(settings["stake"])
+        if problems:
+            raise Refused("rules", problems=problems)
+    day = state.played
+    if "played" in settings:
+        day, problems = parse_played(settings["played"])
+        if problems:
+            raise Refused("rules", problems=[played_problem()])
+    elif day is not None:  # a form without the day keeps it
+        settings["played"] = day.isoformat()
+    summary = settings_summary(settings.get("title") or "", stake)
+    if day != state.played:
+        summary = _with_played(summary, played_summary(day, state.played))
+    return settings, summary
 
 
 def hand_number(outcome: Outcome, position: int) -> tuple[int | None, bool | None]:
