@@ -19,14 +19,15 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from .formats import full_day
 from .games.catalog import VARIANTS
 from .games.common import HandResult, Outcome, Problem
 from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
-from .speech import N_, Said, _, english, joined, ngettext
+from .speech import N_, Said, Shown, _, english, joined, ngettext
 from .undo import EVERYTHING, NotUndone, in_the_way, newest_or_nothing, newest_standing, undo_target
 from .variants import MatchError, replay
-from .words import hand_words, named_hand, said_by_record, signed
+from .words import hand_words, named_hand, said_by_record, signed, stake_words
 
 
 def local_time(stamp: str) -> datetime:
@@ -56,8 +57,11 @@ def played_on(stamp: str) -> date:
 
 
 def day_words(day: date | None) -> str:
-    """A day as the history and the pages say it: "Friday 27 November 2026"."""
-    return _("an unknown day") if day is None else f"{day:%A} {day.day} {day:%B %Y}"
+    """A day as the history and the pages say it: "Friday 27 November 2026",
+    written the reader's way on a page ("vendredi 27 novembre 2026")."""
+    if day is None:
+        return _("an unknown day")
+    return Shown(f"{day:%A} {day.day} {day:%B %Y}", full_day, day)
 
 
 # What each kind of change does, in the words of the history page.
@@ -509,8 +513,8 @@ def settings_summary(title: str, stake: Stake | None) -> str:
             return _("Title “%(title)s”, no stake", title=title)
         return _("No title, no stake")
     if title:
-        return _("Title “%(title)s”, stake %(stake)s", title=title, stake=stake.words)
-    return _("No title, stake %(stake)s", stake=stake.words)
+        return _("Title “%(title)s”, stake %(stake)s", title=title, stake=stake_words(stake))
+    return _("No title, stake %(stake)s", stake=stake_words(stake))
 
 
 def played_summary(day: date | None, before: date | None) -> str:
@@ -532,7 +536,14 @@ _PLAYED_STORED = re.compile(r"\. Day played changed to (.+) \(was (.+)\)")
 
 
 def _said_day(words: str) -> str:
-    return _("an unknown day") if words == english(_("an unknown day")) else words
+    """A day as the history stored it ("Friday 27 November 2026"), said again."""
+    if words == english(_("an unknown day")):
+        return _("an unknown day")
+    try:
+        day = datetime.strptime(words, "%A %d %B %Y").date()
+    except ValueError:
+        return words
+    return day_words(day) if english(day_words(day)) == words else words
 
 
 def played_problem() -> Problem:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any
 
-from .speech import _
+from .speech import N_, _, pgettext
 
 # The drawing in SVG user units; it scales to the width of the page.
 WIDTH = 360
@@ -267,6 +267,13 @@ def line_chart(
     }
 
 
+# The summary a screen reader says, by what one entry is called (a kit's noun, a key).
+_AFTER_ENTRY = {
+    "Hand": N_("After hand %(number)s: %(standing)s."),
+    "Game": N_("After game %(number)s: %(standing)s."),
+}
+
+
 def running_chart(
     *,
     chart_id: str,
@@ -283,17 +290,21 @@ def running_chart(
         return None
     text = figures([v for s in series for v in s.values])
     standing = ", ".join(f"{s.name} {text(s.values[-1])}" for s in series)
+    # The x axis and the table's first column: a Calypso game, not a kind of game.
+    entry = pgettext("a game of a match", "Game") if noun == "Game" else _("Hand")
     chart = line_chart(
         chart_id=chart_id,
         title=title,
-        x_title=noun,
+        x_title=entry,
         y_title=unit,
         labels=["0", *hands],
         series=[Series(s.name, [0, *s.values]) for s in series],
-        summary=f"After {noun.lower()} {hands[-1]}: {standing}.",
+        summary=_(
+            _AFTER_ENTRY.get(noun, _AFTER_ENTRY["Hand"]), number=hands[-1], standing=standing
+        ),
     )
     chart["rows"] = chart["rows"][1:]
-    chart["row_heading"] = noun
+    chart["row_heading"] = entry
     return chart
 
 

@@ -118,6 +118,24 @@ def month(when: date, locale: str = ENGLISH) -> str:
     return format_skeleton("yMMMM", when, locale=locale)
 
 
+def full_day(when: date, locale: str = ENGLISH) -> str:
+    """A day with its name: Friday 27 November 2026 · vendredi 27 novembre 2026
+    · Freitag, 27. November 2026 (the history's words for the day played)."""
+    if locale == ENGLISH:  # as English always wrote it, without CLDR's comma
+        return format_date(when, "EEEE d MMMM y", locale=locale)
+    return format_date(when, "full", locale=locale)
+
+
+def stake_money(amount: Decimal, currency: str = "", locale: str = ENGLISH) -> str:
+    """A stake's amount as the reader writes it; in English as the match file
+    has it, the digits as typed ("0.50 EUR", "0.125")."""
+    if locale == ENGLISH or Decimal(amount).as_tuple().exponent < -2:
+        text = format(Decimal(amount).normalize(), "f")
+        whole, _, cents = text.partition(".")
+        return " ".join(filter(None, [f"{whole}.{cents.ljust(2, '0')}", currency.strip()]))
+    return money(amount, currency, locale)
+
+
 def weekday(when: date, locale: str = ENGLISH) -> str:
     """The day's name: Saturday · samedi · 星期六."""
     return format_date(when, "EEEE", locale=locale)

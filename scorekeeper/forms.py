@@ -186,7 +186,10 @@ class NewMatchForm(StakeFields, FlaskForm):
         for name, specs in OPTION_GAMES.items():
             labels: dict[str, dict[str, Any]] = {}
             for cls, spec in specs:
-                text = spec.help.capitalize()
+                # Said now, in the page's language, then its first letter made a
+                # capital (str.capitalize would say the English and lower the rest).
+                said_help = str(spec.help)
+                text = said_help[:1].upper() + said_help[1:]
                 if spec.kind != "bool":
                     default = spec.default if spec.default is not None else _("none")
                     text = _("%(option)s (default %(default)s)", option=text, default=default)

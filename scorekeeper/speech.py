@@ -40,6 +40,8 @@ class Translations(Protocol):
 # The reader's translations, asked for only when a sentence is said: the app
 # sets a function (flask_babel.get_translations) for the span of a request.
 _reader: ContextVar[Callable[[], Translations] | None] = ContextVar("reader", default=None)
+# The reader's locale (Babel's name, "fr_FR"), for days and money said in its way.
+_locale: ContextVar[Callable[[], str] | None] = ContextVar("locale", default=None)
 
 
 class Said(str):
@@ -135,7 +137,7 @@ def _changed(text: str, changes: tuple[Callable[[str], str], ...], in_english: b
 
 
 def _english(value: Any) -> Any:
-    return str.__str__(value) if isinstance(value, Said) else value
+    return str.__str__(value) if isinstance(value, Said | Shown) else value
 
 
 def _(message: str, **named: Any) -> Said:
@@ -170,13 +172,44 @@ def said(value: Any) -> Any:
     """`value` with every sentence in it said now, as plain str (dicts, lists
     and tuples gone through): for JSON a page's script reads (`|said|tojson`),
     which would otherwise get the English value."""
-    if isinstance(value, Said):
+    if isinstance(value, Said | Shown):
         return str(value)
     if isinstance(value, dict):
         return {said(key): said(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [said(item) for item in value]
     return value
+
+
+class Shown(str):
+    """A value written the reader's way (a day, an amount of money): its English
+    text as the str value, `how(value, locale)` when a page shows it in another
+    language. `how` is a module-level function (a replay is pickled)."""
+
+    __slots__ = ("_how", "_value")
+
+    _how: Callable[[Any, str], str]
+    _value: Any
+
+    def __new__(cls, english: str, how: Callable[[Any, str], str], value: Any) -> Shown:
+        shown = super().__new__(cls, english)
+        shown._how, shown._value = how, value
+        return shown
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Shown, (str.__str__(self), self._how, self._value))
+
+    def __str__(self) -> str:
+        locale = _locale.get()
+        if locale is None:
+            return str.__str__(self)
+        return self._how(self._value, locale())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
 
 
 def N_(message: str) -> str:
@@ -187,21 +220,32 @@ def N_(message: str) -> str:
 
 def english(text: str) -> str:
     """The English of `text`, said or plain: for the command line and the JSON."""
-    return str.__str__(text) if isinstance(text, Said) else text
+    return str.__str__(text) if isinstance(text, Said | Shown) else text
 
 
 @contextlib.contextmanager
-def listening(reader: Callable[[], Translations] | None) -> Iterator[None]:
-    """Say every sentence with `reader()`'s translations inside the block."""
-    token = _reader.set(reader)
+def listening(
+    reader: Callable[[], Translations] | None, locale: Callable[[], str] | None = None
+) -> Iterator[None]:
+    """Say every sentence with `reader()`'s translations inside the block, and
+    days and money the way `locale()` writes them (English's way without one)."""
+    stop = listen(reader, locale)
     try:
         yield
     finally:
+        stop()
+
+
+def listen(
+    reader: Callable[[], Translations] | None, locale: Callable[[], str] | None = None
+) -> Callable[[], None]:
+    """Say sentences with `reader()` from now on in this context (a request),
+    days and money as `locale()` writes them; returns the function that stops
+    it (a teardown hook)."""
+    token, written = _reader.set(reader), _locale.set(locale)
+
+    def stop() -> None:
+        _locale.reset(written)
         _reader.reset(token)
 
-
-def listen(reader: Callable[[], Translations] | None) -> Callable[[], None]:
-    """Say sentences with `reader()` from now on in this context (a request);
-    returns the function that stops it (a teardown hook)."""
-    token = _reader.set(reader)
-    return lambda: _reader.reset(token)
+    return stop

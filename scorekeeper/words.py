@@ -12,7 +12,8 @@ from typing import Any
 
 from . import formats
 from .games.common import HandResult, _is_int, contract_text, parse_contract
-from .speech import N_, Said, _
+from .model import Stake
+from .speech import N_, Said, Shown, _, ngettext
 
 
 def hand_words(record: dict[str, Any], result: HandResult | None) -> str:
@@ -137,3 +138,30 @@ def minus_signs(line: str) -> str:
 
 def _real_minus(line: str) -> str:
     return _ASCII_MINUS.sub("−", line)
+
+
+def _stake_money(value: tuple[Decimal, str], locale: str) -> str:
+    return formats.stake_money(value[0], value[1], locale)
+
+
+def said_money(amount: Decimal, currency: str = "") -> str:
+    """An amount and its currency: "0.50 EUR" (as the match file and the
+    history keep it), written the reader's way on a page ("0,50 €")."""
+    english = formats.stake_money(amount, currency)
+    return Shown(english, _stake_money, (amount, currency))
+
+
+def stake_money(stake: Stake) -> str:
+    """A stake's amount and currency: "0.50 EUR" (as the match file has it),
+    written the reader's way on a page ("0,50 €")."""
+    return said_money(stake.amount, stake.currency)
+
+
+def stake_words(stake: Stake) -> str:
+    """The stake in words, the one wording of it: "0.50 EUR per point",
+    "1.00 EUR per 3 points" (`Stake.words` in English), said in the reader's
+    language."""
+    amount = stake_money(stake)
+    return ngettext(
+        "%(amount)s per point", "%(amount)s per %(num)d points", stake.per, amount=amount
+    )

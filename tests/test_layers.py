@@ -828,6 +828,7 @@ def test_the_groups_package_has_its_modules():
         "scorekeeper.groups.document",
         "scorekeeper.groups.mapping",
         "scorekeeper.groups.plans",
+        "scorekeeper.groups.said",
         "scorekeeper.groups.state",
     ]
 

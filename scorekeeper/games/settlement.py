@@ -13,7 +13,7 @@ from typing import Any
 
 from ..model import Stake
 from ..speech import _
-from ..words import minus, signed
+from ..words import minus, signed, stake_money, stake_words
 from .common import Outcome, Summary, partnerships
 
 HUNDRED = 100
@@ -61,7 +61,7 @@ class Settlement:
 
     def stake_words(self, stake: Stake) -> str:
         """The stake in words: 0.50 EUR per point, 1.00 EUR per 3 points."""
-        return stake.words
+        return stake_words(stake)
 
     def empty_note(self, outcome: Outcome) -> str:
         """Said where the payments would be when nobody pays."""
@@ -148,7 +148,7 @@ class Pegging(Settlement):
         return {p: won if p in outcome.winners else lost for p in outcome.players}
 
     def stake_words(self, stake: Stake) -> str:
-        return _("%(money)s a game from each player who does not win", money=stake.money)
+        return _("%(money)s a game from each player who does not win", money=stake_money(stake))
 
     def empty_note(self, outcome: Outcome) -> str:
         if not outcome.finished:

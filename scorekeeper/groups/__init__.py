@@ -23,7 +23,8 @@ match. No balances or settle-up here (that is the ledger's arithmetic).
 This package's modules: `state` (the kinds, limits and types, the group and
 its log read), `checks` (names, stakes, amounts), `mapping` (a match's players
 to members), `plans` (what each kind of change does, undo and stale forms by
-undo.py's rules, the match's too), `document` (the group file and its size);
+undo.py's rules, the match's too), `said` (the history's lines in the
+reader's language), `document` (the group file and its size);
 here the write path. Callers write `from scorekeeper import groups as g`: the
 names they use are here too.
 """
@@ -62,6 +63,7 @@ from .checks import (
 from .document import dumps, group_document, group_file_bytes, size_words
 from .mapping import new_members
 from .plans import overlooked, plan_for, undo_plan
+from .said import said_line
 from .state import (
     ADD_MATCH,
     ADD_MATCHES,

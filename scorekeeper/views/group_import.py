@@ -14,7 +14,7 @@ from .. import groups as g
 from ..forms import ImportForm
 from ..variants import MatchError
 from .commands import form_key
-from .messages import ALREADY, changed_words, cut, flash_problems
+from .messages import already, changed_words, cut, flash_problems
 from .phone import my_groups, phone_name, remember_group
 
 
@@ -43,7 +43,7 @@ def import_group(raw: bytes, copy: bool = False):
         return redirect(url_for("matches.index"))
     remember_group(made.group_id)  # its matches are listed on its page
     if made.repeated:
-        flash(cut(ALREADY.format(made.change.summary)), "info")
+        flash(cut(already(made.change)), "info")
     else:
         state = made.state
         counts = {

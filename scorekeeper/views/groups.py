@@ -37,7 +37,7 @@ from ..variants import MatchError, replay_match
 from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
 from .messages import (
-    ALREADY,
+    already,
     cut,
     flash_problems,
     group_change_lines,
@@ -143,6 +143,7 @@ def _page(
         variants=VARIANTS,
         stakes=_stakes(state),
         last=last,
+        last_said=g.said_line(last.summary) if last else "",
         recent=group_change_lines(list(reversed(changes[-8:]))),
         errors=errors or {},
         typed=typed or {},
@@ -277,7 +278,7 @@ def new():
         else:
             remember_group(made.group_id)
             if made.repeated:
-                flash(cut(ALREADY.format(made.change.summary)), "info")
+                flash(cut(already(made.change)), "info")
             else:
                 flash(_("Group started: %(group)s.", group=made.state.name), "info")
                 note = look_alike_note([m.name for m in made.state.members], "member")
@@ -359,9 +360,9 @@ def _done(
     """The group page after a change, saying what was stored (or that this form
     was stored once already: a double tap, Back and the same again), and a note
     on names that look alike when there is one."""
-    summary = applied.change.summary
+    summary = g.said_line(applied.change.summary)
     said = f"{summary}. {message}" if message else f"{summary}."  # two sentences
-    said = ALREADY.format(summary) if applied.repeated else said
+    said = already(applied.change) if applied.repeated else said
     flash(cut(said), "info")
     if note:
         flash(note, "info")
@@ -514,7 +515,7 @@ def pay(group_id: str):
     # key with other content is a payment of its own, checked like any other.
     first = g.repeated(store.get_db(), group_id, cmd) if payments else None
     if first is not None:
-        flash(cut(ALREADY.format(first.summary)), "info")
+        flash(cut(already(first)), "info")
         return redirect(back_to)
     if problem:
         return _page(state, errors={"form": problem}, status=409)
@@ -537,8 +538,8 @@ def pay(group_id: str):
             return _page(state, errors=errors, typed=typed, changed=changed, status=409)
         where = f"pay_{refused.field}" if refused.field and typed else "form"
         return _page(state, errors={where: refused.message}, typed=typed, status=400)
-    summary = applied.change.summary
-    flash(cut(ALREADY.format(summary) if applied.repeated else f"{summary}."), "info")
+    summary = g.said_line(applied.change.summary)
+    flash(cut(already(applied.change) if applied.repeated else f"{summary}."), "info")
     return redirect(back_to)
 
 

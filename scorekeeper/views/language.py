@@ -47,7 +47,7 @@ def listen_to_the_reader() -> None:
     """Before each request: the pure modules' sentences (scorekeeper/speech.py:
     the rules' problems and explanations, the history) are said in the
     language Flask-Babel picks for this request, a `force_locale` included."""
-    g.stop_listening = speech.listen(get_translations)
+    g.stop_listening = speech.listen(get_translations, lambda: reading().formats)
 
 
 def stop_listening(_error: BaseException | None = None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from typing import Any
 
 from flask import flash, request, session
 from flask_babel import gettext as _
@@ -13,6 +12,8 @@ from flask_babel import ngettext
 
 from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
+from ..groups.said import said_line
+from ..groups.state import GroupChange
 from ..names import look_alike
 from .commands import N_
 from .language import reading
@@ -73,16 +74,22 @@ def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
     return [said_by(describe(e, noun), e.change.device, e.change.created, asking) for e in entries]
 
 
-def group_change_lines(changes: list[Any]) -> list[str]:
-    """Each change of a group (groups.GroupChange) the same way: its summary,
-    who made it and when."""
+def group_change_lines(changes: list[GroupChange]) -> list[str]:
+    """Each change of a group the same way: its line (said in the phone's
+    language), who made it and when."""
     asking = phone_name()
-    return [said_by(c.summary, c.device, c.created, asking) for c in changes]
+    return [said_by(said_line(c.summary), c.device, c.created, asking) for c in changes]
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
 # (str.format's {}: the summary of what was stored; `_(ALREADY)` where it is shown.)
 ALREADY = N_("Already recorded, stored once: {}.")
+
+
+def already(change: GroupChange) -> str:
+    """What a group's form sent again is told: what it stored once, in the
+    phone's language."""
+    return _(ALREADY).format(said_line(change.summary))
 
 
 def look_alike_note(names: list[str], noun: str, among: list[str] = ()) -> str | None:

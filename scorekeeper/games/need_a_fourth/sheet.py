@@ -7,7 +7,7 @@ from typing import Any
 
 from ...model import Match
 from ...sheets import running_rows
-from ...speech import _
+from ...speech import _, joined, pgettext
 from ..common import STRAIN_SYMBOL, Details, Outcome, parse_contract
 from .rules import NeedAFourthDetails
 
@@ -27,16 +27,21 @@ def result_label(contract: str, tricks: int) -> str:
 
 
 def roles(details: Details | None, players: list[str]) -> list[str]:
-    """C / P / D under each player (as scored), with L added for a liar."""
+    """C / P / D under each player (as scored), with L added for a liar: each
+    language its own letters, the ones the key under the sheet names."""
     if not isinstance(details, NeedAFourthDetails):
         return [""] * len(players)
-    letters = {details.chooser: "C", details.partner: "P", details.declarer: "D"}
-    marks = []
+    letters = {
+        details.chooser: pgettext("letter for the Chooser", "C"),
+        details.partner: pgettext("letter for the Partner", "P"),
+        details.declarer: pgettext("letter for the Declarer", "D"),
+    }
+    marks: list[str] = []
     for player in players:
-        mark = letters.get(player, "")
+        mark = [letters[player]] if player in letters else []
         if player in details.liars:
-            mark += " L"
-        marks.append(mark)
+            mark.append(pgettext("letter for a liar", "L"))
+        marks.append(joined(" ", mark) if mark else "")
     return marks
 
 
