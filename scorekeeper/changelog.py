@@ -25,6 +25,7 @@ from .games.common import HandResult, Outcome, Problem
 from .matchfile import MAX_ENTRIES, parse_played, parse_stake, title_problems
 from .model import Match, Stake
 from .speech import N_, Said, Shown, _, english, joined, ngettext
+from .undo import EVERYTHING, NotUndone, in_the_way, newest_or_nothing, newest_standing, undo_target
 from .variants import MatchError, replay
 from .words import hand_words, named_hand, said_by_record, signed, stake_words
 
@@ -156,6 +157,19 @@ class Entry:
         """The entry was not a hand: the same hand was dealt again."""
         return self.change.counted is False
 
+    # What the shared undo rules (undo.py) read of a change.
+    @property
+    def revision(self) -> int:
+        return self.change.revision
+
+    @property
+    def kind(self) -> str:
+        return self.change.kind
+
+    @property
+    def undoes(self) -> int | None:
+        return self.change.undoes
+
     def hand_title(self, noun: str = "Hand") -> str:
         """ "Hand 6", or "Redeal of hand 6"."""
         return named_hand(self.hand_number, not self.redeal, noun)
@@ -255,18 +269,8 @@ class MatchState:
         return [e for e in self.log[start:] if e.change.revision > revision]
 
     def undoable(self) -> Entry | None:
-        """The newest change not yet undone (undos themselves are not undone:
-        a second Undo goes one step further back)."""
-        undone: set[int] = set()
-        for entry in reversed(self.log):
-            change = entry.change
-            if change.undoes is not None:
-                undone.add(change.undoes)
-                continue
-            if change.revision in undone or change.kind == CREATE:
-                continue
-            return entry
-        return None
+        """The newest change not yet undone (undo.py's rule)."""
+        return newest_standing(self.log)
 
 
 def _settings(change: Change) -> tuple[str, Stake | None]:
@@ -595,6 +599,30 @@ class Refused(Exception):
         return [problem.read() for problem in self.problems]
 
 
+# The parts of a match each kind of change touches, for "what changed since the
+# form was drawn": a hand form was drawn from the hands in play (their numbers,
+# dealer and scores); a settings form from the title, stake and day.
+HANDS, SETTINGS_PART, WHOLE = "hands", "settings", "match"
+TOUCHES = {
+    CREATE: {SETTINGS_PART},
+    APPEND: {HANDS},
+    EDIT: {HANDS},
+    DELETE: {HANDS},
+    RESTORE: {HANDS},
+    SETTINGS: {SETTINGS_PART},
+    DELETE_MATCH: {HANDS, WHOLE},
+    RESTORE_MATCH: {WHOLE},
+}
+
+
+def _form_parts(command: Command) -> set[str] | None:
+    """What a command's form was drawn from (EVERYTHING: an undo, a delete or
+    a bringing back of the match, which must overlook no change at all)."""
+    if command.undoes is not None or command.kind in (DELETE_MATCH, RESTORE_MATCH):
+        return EVERYTHING
+    return {SETTINGS_PART} if command.kind == SETTINGS else {HANDS}
+
+
 def conflicts(state: MatchState, command: Command) -> list[Entry]:
     """Changes since the command's form was drawn that it must not overlook.
 
@@ -605,11 +633,7 @@ def conflicts(state: MatchState, command: Command) -> list[Entry]:
     if command.revision is None or command.revision >= state.revision:
         return []
     since = state.since(command.revision)
-    if command.undoes is not None or command.kind in (DELETE_MATCH, RESTORE_MATCH):
-        return since
-    if command.kind == SETTINGS:
-        return [e for e in since if e.change.kind in (SETTINGS, CREATE)]
-    return [e for e in since if e.change.kind in HAND_KINDS or e.change.kind == DELETE_MATCH]
+    return in_the_way(since, lambda entry: TOUCHES[entry.kind], _form_parts(command))
 
 
 def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Outcome | None]:
@@ -624,6 +648,39 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
     if state.deleted and command.kind != RESTORE_MATCH:
         raise Refused(_("The match was deleted; bring it back first."))
     full(state, command.kind)
+    kind = command.kind
+    key, records = _hands_after(state, command)
+    record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
+    if kind == DELETE:
+        record = state.live[key]
+    outcome = None
+    summary = ""
+    numbered: tuple[int | None, bool | None] = (None, None)
+    if kind in HAND_KINDS:
+        outcome, summary, numbered = _hand_words(state, kind, key, records, record)
+    elif kind == SETTINGS:
+        settings, summary = _settings_words(state, command)
+        command = replace(command, settings=settings)
+    change = Change(
+        revision=state.revision + 1,
+        kind=kind,
+        hand=key if kind in HAND_KINDS else None,
+        record=record if kind in (APPEND, EDIT, RESTORE) else None,
+        settings=command.settings if kind == SETTINGS else None,
+        undoes=command.undoes,
+        summary=english(summary),  # stored in English; said again when shown
+        device=command.device,
+        created=stamp,
+        submission=command.submission,
+        hand_number=numbered[0],
+        counted=numbered[1],
+    )
+    return change, outcome
+
+
+def _hands_after(state: MatchState, command: Command) -> tuple[int | None, dict[int, Any]]:
+    """The hand the command changes (a new hand's key for an append) and the
+    hands in play after it; or Refused (a hand gone, a match full)."""
     kind, key = command.kind, command.hand
     records = dict(state.live)
     if kind == APPEND:
@@ -648,62 +705,53 @@ def decide(state: MatchState, command: Command, stamp: str) -> tuple[Change, Out
             "start a new match for the rest of the evening."
         )
         raise Refused(_(message, entries=len(state.live), most=MAX_ENTRIES))
-    record = records.get(key) if kind in (APPEND, EDIT, RESTORE) else None
-    if kind == DELETE:
-        record = state.live[key]
+    return key, records
 
-    outcome = None
-    summary = ""
-    numbered: tuple[int | None, bool | None] = (None, None)
-    if kind in HAND_KINDS:
-        ordered = [records[k] for k in sorted(records)]
-        try:
-            outcome = replay(state.variant, state.players, state.options, ordered)
-        except MatchError as exc:
-            raise Refused("rules", problems=exc.problems) from None
-        if kind != DELETE:
-            position = sorted(records).index(key)
-            summary = hand_summary(record, outcome.hands[position])
-            numbered = hand_number(outcome, position)
-        else:
-            summary = _version_words(state.made_by.get(key))
-            numbered = _number_before_delete(state, key)
-    elif kind == SETTINGS:
-        settings = dict(command.settings or {})
-        title_refused = title_problems(settings.get("title") or "")
-        if title_refused:
-            raise Refused("rules", problems=title_refused)
-        stake = None
-        if settings.get("stake") is not None:
-            stake, problems = parse_stake(settings["stake"])
-            if problems:
-                raise Refused("rules", problems=problems)
-        day = state.played
-        if "played" in settings:
-            day, problems = parse_played(settings["played"])
-            if problems:
-                raise Refused("rules", problems=[played_problem()])
-        elif day is not None:  # a form without the day keeps it
-            settings["played"] = day.isoformat()
-        command = replace(command, settings=settings)
-        summary = settings_summary(settings.get("title") or "", stake)
-        if day != state.played:
-            summary = _with_played(summary, played_summary(day, state.played))
-    change = Change(
-        revision=state.revision + 1,
-        kind=kind,
-        hand=key if kind in HAND_KINDS else None,
-        record=record if kind in (APPEND, EDIT, RESTORE) else None,
-        settings=command.settings if kind == SETTINGS else None,
-        undoes=command.undoes,
-        summary=english(summary),  # stored in English; said again when shown
-        device=command.device,
-        created=stamp,
-        submission=command.submission,
-        hand_number=numbered[0],
-        counted=numbered[1],
-    )
-    return change, outcome
+
+def _hand_words(
+    state: MatchState,
+    kind: str,
+    key: int,
+    records: dict[int, Any],
+    record: dict[str, Any] | None,
+) -> tuple[Outcome, str, tuple[int | None, bool | None]]:
+    """A hand change replayed with the match (or Refused by the rules): the
+    outcome, its history line and the number players read for the hand."""
+    ordered = [records[k] for k in sorted(records)]
+    try:
+        outcome = replay(state.variant, state.players, state.options, ordered)
+    except MatchError as exc:
+        raise Refused("rules", problems=exc.problems) from None
+    if kind == DELETE:
+        return outcome, _version_words(state.made_by.get(key)), _number_before_delete(state, key)
+    position = sorted(records).index(key)
+    summary = hand_summary(record, outcome.hands[position])
+    return outcome, summary, hand_number(outcome, position)
+
+
+def _settings_words(state: MatchState, command: Command) -> tuple[dict[str, Any], str]:
+    """A settings change checked (title, stake, day played; or Refused): the
+    settings to store (a form without the day keeps it) and its history line."""
+    settings = dict(command.settings or {})
+    title_refused = title_problems(settings.get("title") or "")
+    if title_refused:
+        raise Refused("rules", problems=title_refused)
+    stake = None
+    if settings.get("stake") is not None:
+        stake, problems = parse_stake(settings["stake"])
+        if problems:
+            raise Refused("rules", problems=problems)
+    day = state.played
+    if "played" in settings:
+        day, problems = parse_played(settings["played"])
+        if problems:
+            raise Refused("rules", problems=[played_problem()])
+    elif day is not None:  # a form without the day keeps it
+        settings["played"] = day.isoformat()
+    summary = settings_summary(settings.get("title") or "", stake)
+    if day != state.played:
+        summary = _with_played(summary, played_summary(day, state.played))
+    return settings, summary
 
 
 def hand_number(outcome: Outcome, position: int) -> tuple[int | None, bool | None]:
@@ -754,22 +802,15 @@ def resolve_undo(state: MatchState, command: Command) -> Command:
     Undo never takes back another phone's newer change. Without `undoes` (a page
     drawn before buttons carried it), the newest change as of the form's
     revision, refused if anything changed since."""
-    if command.undoes is None:
-        if command.revision is not None and command.revision < state.revision:
-            raise Refused("stale", stale=state.since(command.revision))
-        target = state.undoable()
-        if target is None:
-            raise Refused(_("There is nothing to undo."))
-    else:
-        target = state.entry(command.undoes)
-        if target is None or target.change.kind == CREATE or target.change.undoes is not None:
-            raise Refused(_("There is no such change to undo."))
-        if target.undone_by is not None:
-            raise Refused("undone", stale=[state.entry(target.undone_by)], target=target)
-        if state.undoable() is not target:
-            newer = state.log[state.at[target.change.revision] + 1 :]
-            since = [e for e in newer if e.undone_by is None and e.change.undoes is None]
-            raise Refused("newer", stale=since, target=target)
+    try:
+        if command.undoes is None:
+            if command.revision is not None and command.revision < state.revision:
+                raise Refused("stale", stale=state.since(command.revision))
+            target = newest_or_nothing(state.log)
+        else:
+            target = undo_target(state.log, command.undoes)
+    except NotUndone as refused:
+        raise Refused(refused.message, stale=refused.stale, target=refused.target) from None
     undo = undo_command(state, target)
     # Checked here against the change itself: no second check of the revision.
     return replace(undo, submission=command.submission, device=command.device)

@@ -334,7 +334,7 @@ def _imported_group(db, name: str, raw: bytes) -> bool:
     from .backup import IMPORT_DEVICE
     from .games.common import Problem
     from .groupfile import GroupHere, import_group, names_group, read_group_file
-    from .groups import GroupRefused
+    from .groups.state import GroupRefused
 
     if not names_group(raw):
         return False

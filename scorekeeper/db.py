@@ -53,7 +53,8 @@ from .matchfile import dumps
 from .migrations import migrations
 from .model import Match
 from .speech import english
-from .store.journal import Journal, append, at, earlier, form_keys, newest, since
+from .store.journal import Journal, append, at, earlier, newest, since
+from .undo import form_keys
 from .variants import MatchError, replay_match
 
 BUSY_TIMEOUT = 5.0  # seconds a write waits for another phone's write to finish

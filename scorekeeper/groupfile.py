@@ -30,12 +30,20 @@ from .db import create_match, set_started, writing
 from .games.catalog import VARIANTS
 from .games.common import Problem, key_name
 from .groups import (
+    MAX_GROUP_FILE_BYTES,
+    apply_in,
+    create_group,
+    start_asked,
+    start_repeated,
+)
+from .groups.checks import amount_problem, group_name_problem, member_name_problem, stake_refusal
+from .groups.document import dumps, group_document, group_file_bytes, payment_asked, size_words
+from .groups.state import (
     ADD_MATCHES,
     CREATE,
     EVERY_GAME,
     FORMAT,
     GUEST,
-    MAX_GROUP_FILE_BYTES,
     MAX_GROUP_MATCHES,
     MAX_GROUP_PAYMENTS,
     MAX_MEMBERS,
@@ -45,20 +53,7 @@ from .groups import (
     GroupCommand,
     GroupRefused,
     GroupState,
-    amount_problem,
-    apply_in,
-    create_group,
-    dumps,
-    group_document,
-    group_file_bytes,
-    group_name_problem,
     load_group,
-    member_name_problem,
-    payment_asked,
-    size_words,
-    stake_refusal,
-    start_asked,
-    start_repeated,
 )
 from .matchfile import (
     MAX_CURRENCY,

@@ -47,7 +47,7 @@ from .db import (
     single_file,
     store_file,
 )
-from .groups import load_group
+from .groups.state import load_group
 from .instance import instance_folder
 from .store.groups import group_ids
 

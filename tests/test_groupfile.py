@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import shutil
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -121,7 +122,7 @@ def group_ledger(db, group_id: str):
             state.member(p.payee).name,
             Decimal(p.amount),
             p.currency,
-            g.date.fromisoformat(p.date),
+            date.fromisoformat(p.date),
         )
         for p in state.payments
     ]

@@ -30,7 +30,7 @@ from scorekeeper import groups as g
 from scorekeeper.app import create_app
 from scorekeeper.changelog import Command
 from scorekeeper.groupfile import MAX_GROUP_DEPTH
-from scorekeeper.groups import FORMAT as GROUP_FORMAT
+from scorekeeper.groups.state import FORMAT as GROUP_FORMAT
 from scorekeeper.names import text_problem
 from scorekeeper.views.commands import NO_REVISION
 from tests.conftest import TableClient

@@ -836,3 +836,114 @@ def test_no_function_in_the_views_or_their_view_models_runs_over_fifty_lines():
         for line in long_functions(path, MAX_VIEW_FUNCTION_LINES)
     ]
     assert found == []
+
+
+# --- undo, "what changed since" and form keys: one mechanism for matches and groups ----
+
+GROUP_MODULES = sorted(name for name in MODULES if name.startswith("scorekeeper.groups"))
+
+
+def test_the_groups_package_has_its_modules():
+    assert GROUP_MODULES == [
+        "scorekeeper.groups",
+        "scorekeeper.groups.checks",
+        "scorekeeper.groups.document",
+        "scorekeeper.groups.mapping",
+        "scorekeeper.groups.plans",
+        "scorekeeper.groups.said",
+        "scorekeeper.groups.state",
+    ]
+
+
+@pytest.mark.parametrize("name", GROUP_MODULES)
+def test_the_groups_modules_stand_below_the_views_and_are_short(name):
+    reached = reachable(GRAPH, name)
+    assert {m for m in reached if _in_the_app_layer(m) or m == "scorekeeper.app"} == set()
+    assert len(MODULES[name].read_text(encoding="utf-8").splitlines()) <= 450
+    assert long_functions(MODULES[name], MAX_VIEW_FUNCTION_LINES) == []
+
+
+def test_the_shared_undo_rules_are_pure_and_both_logs_use_them():
+    assert GRAPH["scorekeeper.undo"] == {"scorekeeper.speech"}
+    reached = reachable(GRAPH, "scorekeeper.undo")
+    assert set().union(*(OUTSIDE[m] for m in reached)) & set(HEAVY) == set()
+    users = sorted(name for name, imported in GRAPH.items() if "scorekeeper.undo" in imported)
+    assert users == [
+        "scorekeeper.changelog",
+        "scorekeeper.db",
+        "scorekeeper.groups",
+        "scorekeeper.groups.plans",
+        "scorekeeper.views.groups",
+    ]
+
+
+UNDO_NAMES = {"undoable", "_undo_plan", "_conflicts", "newest_standing", "undo_target"}
+
+
+def own_undo_search(path: Path) -> list[str]:
+    """Each function of `path` that searches a change log for what was undone
+    (reads `.undoes` inside a loop or a comprehension), and each one named like
+    the shared rules that does more than hand over to undo.py."""
+    found = []
+    for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(func, ast.FunctionDef):
+            continue
+        loops = [
+            node
+            for node in ast.walk(func)
+            if isinstance(node, ast.For | ast.While | ast.comprehension)
+        ]
+        if any(
+            isinstance(inner, ast.Attribute) and inner.attr == "undoes"
+            for loop in loops
+            for inner in ast.walk(loop)
+        ):
+            found.append(f"{func.name}: searches the log")
+        body = [s for s in func.body if not isinstance(s, ast.Expr)]  # the docstring aside
+        handed_over = (
+            len(body) == 1
+            and isinstance(body[0], ast.Return)
+            and isinstance(body[0].value, ast.Call)
+            and getattr(body[0].value.func, "id", "") in UNDO_NAMES
+        )
+        if func.name in UNDO_NAMES and not handed_over:
+            found.append(f"{func.name}: an undo rule of its own")
+    return found
+
+
+OWN_UNDO_PLANTED = '''\
+def undoable(changes):
+    undone = set()
+    for change in reversed(changes):
+        if change.undoes is not None:
+            undone.add(change.undoes)
+        elif change.revision not in undone:
+            return change
+
+
+class State:
+    def undoable(self):
+        """Handed over: the shared rule."""
+        return newest_standing(self.log)
+
+
+def _conflicts(since, touched):
+    return [c for c in since if set(c.after) & touched]
+'''
+
+
+def test_an_undo_search_of_its_own_is_found(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text(OWN_UNDO_PLANTED, encoding="utf-8")
+    assert own_undo_search(planted) == [
+        "undoable: searches the log",
+        "undoable: an undo rule of its own",
+        "_conflicts: an undo rule of its own",
+    ]
+
+
+@pytest.mark.parametrize("name", ["scorekeeper.changelog", "scorekeeper.db", *GROUP_MODULES])
+def test_the_match_and_the_groups_undo_through_the_shared_rules_only(name):
+    """Which change an Undo takes back, and what a form must not overlook, are
+    undo.py's: the change log and the groups keep no copy of their own."""
+    assert own_undo_search(MODULES[name]) == []

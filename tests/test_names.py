@@ -13,7 +13,7 @@ import copy
 import pytest
 
 from scorekeeper.groupfile import from_group_document
-from scorekeeper.groups import FORMAT as GROUP_FORMAT
+from scorekeeper.groups.state import FORMAT as GROUP_FORMAT
 from scorekeeper.matchfile import from_document
 from scorekeeper.names import alike, look_alike, name_problem, normal, skeleton
 from scorekeeper.variants import MatchError

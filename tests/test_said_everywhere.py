@@ -114,7 +114,7 @@ def said_in(code: str, line: str) -> str:
     """A group's stored line as a phone in `code` reads it (the real catalogs)."""
     from babel.support import Translations
 
-    from scorekeeper.groups import said_line
+    from scorekeeper.groups.said import said_line
     from scorekeeper.languages import language
     from scorekeeper.speech import listening
 

@@ -66,7 +66,7 @@ def _calls(path: Path, function: str) -> set[str]:
 
 def test_a_match_and_a_group_change_take_the_one_write_path():
     assert "write" in _calls(PACKAGE / "db.py", "apply")
-    assert "write" in _calls(PACKAGE / "groups.py", "apply_in")
+    assert "write" in _calls(PACKAGE / "groups" / "__init__.py", "apply_in")
 
 
 def _log_writes(path: Path) -> list[str]:

@@ -4,14 +4,13 @@ one-time key of the form that asked for it (`submission`, unique).
 
 What the two logs share lives here, so history, undo, live updates and the
 "this form was already stored" answer read them the same way: the change a
-key was stored with, the keys a form may be stored under, a log since a
-revision or its newest changes, a change appended. The one write path that
+key was stored with (the keys a form may be stored under are undo.py's), a
+log since a revision or its newest changes, a change appended. The one write path that
 uses them is `db.write`.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -30,16 +29,6 @@ class Journal(Generic[C]):
     owner: str
     from_row: Callable[[dict[str, Any]], C]
     to_row: Callable[[str, C], dict[str, Any]]
-
-
-def form_keys(submission: str | None, content: bytes) -> list[str]:
-    """The keys a form may be stored under: its one-time key, and that key with
-    a digest of what it asks (`content`). A page brought back (Back) sends its
-    key again with other content: that change is stored under the second key,
-    so it is a change of its own, and a double tap of it is still stored once."""
-    if not submission:
-        return []
-    return [submission, f"{submission}.{hashlib.sha256(content).hexdigest()[:16]}"]
 
 
 def stored(db: Database, log: Journal[C], submission: str | None) -> tuple[str, C] | None:

@@ -25,7 +25,6 @@ from flask_babel import gettext as _
 
 from .. import db as store
 from .. import groups as g
-from ..changelog import who
 from ..extensions import csrf
 from ..forms import ConfirmForm, GroupStakeForm, ImportForm, NewGroupForm
 from ..games.catalog import VARIANTS
@@ -34,10 +33,17 @@ from ..matchfile import LIMITS_TEXT, MAX_ENTRIES, MAX_FILE_BYTES, loads
 from ..model import Match
 from ..names import normal as normalised
 from ..summaries import matches_mark
+from ..undo import newest_standing
 from ..variants import MatchError, replay_match
 from ..viewmodels.group_ledger import ledger_context, payments_asked, period_for
 from .commands import NO_REVISION, form_key, form_revision
-from .messages import already, changed_words, cut, flash_problems, look_alike_note
+from .messages import (
+    already,
+    cut,
+    flash_problems,
+    group_change_lines,
+    look_alike_note,
+)
 from .pages import base_url, load_group_or_404, match_state, qr_svg
 from .phone import my_groups, my_matches, phone_name, remember, remember_group
 from .routing import MATCH_ID
@@ -93,19 +99,6 @@ def played_matches(state: g.GroupState) -> list[PlayedMatch]:
 # --- reading a group ----------------------------------------------------------------
 
 
-def _change_lines(changes: list[g.GroupChange]) -> list[str]:
-    asking = phone_name()
-    return [
-        _(
-            "%(change)s — from %(phone)s, %(when)s",
-            change=g.said_line(c.summary),
-            phone=who(c.device, asking),
-            when=changed_words(c.created),
-        )
-        for c in changes
-    ]
-
-
 def _share(state: g.GroupState) -> dict:
     base = base_url()
     play = base + url_for("groups.show", group_id=state.id).lstrip("/")
@@ -115,7 +108,7 @@ def _share(state: g.GroupState) -> dict:
 
 def _stakes(state: g.GroupState) -> list[tuple[str, str]]:
     """(game, stake in words) for each stake the group has, every game first, in
-    the page's language (the history keeps groups._stake_words' English)."""
+    the page's language (the history keeps groups/checks.py's stake_words' English)."""
     order = [g.EVERY_GAME, *VARIANTS]
     return [
         (_("every game") if game == g.EVERY_GAME else g.game_name(game), _stake(state.stakes[game]))
@@ -143,7 +136,7 @@ def _page(
 ):
     """The group page; a refused form is drawn again with what was typed."""
     changes = g.recent_changes(store.get_db(), state.id)
-    last = g.undoable(changes)
+    last = newest_standing(changes)
     return render_template(
         "groups/show.html",
         group=state,
@@ -152,7 +145,7 @@ def _page(
         stakes=_stakes(state),
         last=last,
         last_said=g.said_line(last.summary) if last else "",
-        recent=_change_lines(list(reversed(changes[-8:]))),
+        recent=group_change_lines(list(reversed(changes[-8:]))),
         errors=errors or {},
         typed=typed or {},
         changed=changed or [],
@@ -239,7 +232,7 @@ def _live_answer(group_id: str | None):
         response = Response(status=304)
     else:
         changes = g.group_changes(db, group_id, since) if since < revision else []
-        response = jsonify(revision=revision, mark=mark, changes=_change_lines(changes[-20:]))
+        response = jsonify(revision=revision, mark=mark, changes=group_change_lines(changes[-20:]))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -345,7 +338,7 @@ def _submit(
     except g.GroupRefused as refused:
         state = load_group_or_404(group_id)
         if refused.stale:
-            changed = _change_lines(refused.stale)
+            changed = group_change_lines(refused.stale)
             errors = {
                 "form": _(
                     "Not saved: the group changed since this page was drawn. Nothing was"
@@ -486,7 +479,7 @@ def stake(group_id: str):
         except g.GroupRefused as refused:
             if refused.stale:
                 problems = [_("The group changed since this form was drawn; nothing was stored:")]
-                problems += _change_lines(refused.stale)
+                problems += group_change_lines(refused.stale)
                 state = load_group_or_404(group_id)
             else:
                 _place(form, refused, problems)
@@ -545,7 +538,7 @@ def pay(group_id: str):
                     " phone may have marked it paid). Nothing was stored; check and save again."
                 )
             }
-            changed = _change_lines(refused.stale)
+            changed = group_change_lines(refused.stale)
             return _page(state, errors=errors, typed=typed, changed=changed, status=409)
         where = f"pay_{refused.field}" if refused.field and typed else "form"
         return _page(state, errors={where: refused.message}, typed=typed, status=400)
@@ -611,7 +604,7 @@ def add_match(group_id: str):
             applied = g.apply_group(db, group_id, cmd)
         except g.GroupRefused as refused:
             state = load_group_or_404(group_id)
-            lines = _change_lines(refused.stale) if refused.stale else []
+            lines = group_change_lines(refused.stale) if refused.stale else []
             message = (
                 _("Not added: the group changed since this form was drawn. Nothing was stored.")
                 if refused.stale
@@ -669,7 +662,7 @@ def remap(group_id: str, match_id: str):
         if match_id not in state.matches:
             flash(cut(refused.message), "error")
             return redirect(url_for("groups.show", group_id=group_id) + "#ledger")
-        lines = _change_lines(refused.stale) if refused.stale else []
+        lines = group_change_lines(refused.stale) if refused.stale else []
         message = (
             _(
                 "Not saved: the group changed since this form was drawn. Nothing was stored;"

@@ -12,7 +12,8 @@ from flask_babel import ngettext
 
 from .. import formats
 from ..changelog import Change, Entry, describe, local_time, who
-from ..groups import GroupChange, said_line
+from ..groups.said import said_line
+from ..groups.state import GroupChange
 from ..names import look_alike
 from .commands import N_
 from .language import reading
@@ -55,19 +56,29 @@ def changed_words(stamp: str, now: datetime | None = None) -> str:
     return formats.long_day(local, locale)
 
 
+def said_by(what: str, device: str, created: str, asking: str | None) -> str:
+    """One change in words with who made it and when, for a match's change and
+    a group's alike: "… — from Ann's phone, a moment ago"."""
+    return _(
+        "%(change)s — from %(phone)s, %(when)s",
+        change=what,
+        phone=who(device, asking),
+        when=changed_words(created),
+    )
+
+
 def change_lines(entries: list[Entry], noun: str = "Hand") -> list[str]:
-    """Each change in plain words with who made it and when:
+    """Each change of a match in plain words with who made it and when:
     "Hand 3 saved: 4♠ by Bob, made · … — from Ann's phone, a moment ago"."""
     asking = phone_name()
-    return [
-        _(
-            "%(change)s — from %(phone)s, %(when)s",
-            change=describe(e, noun),
-            phone=who(e.change.device, asking),
-            when=changed_words(e.change.created),
-        )
-        for e in entries
-    ]
+    return [said_by(describe(e, noun), e.change.device, e.change.created, asking) for e in entries]
+
+
+def group_change_lines(changes: list[GroupChange]) -> list[str]:
+    """Each change of a group the same way: its line (said in the phone's
+    language), who made it and when."""
+    asking = phone_name()
+    return [said_by(said_line(c.summary), c.device, c.created, asking) for c in changes]
 
 
 # A form stored once already, sent again (a double tap, Back and the same again).
