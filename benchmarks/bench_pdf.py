@@ -17,7 +17,8 @@ Then, unless --no-big: the biggest sheet without explanations (a rubber match of
 500 entries, the most a match holds; aim under 2 s), and the ledger and
 statistics PDFs of a group holding all a group can (tests/seasons.py: 500
 matches, 40 members, 2000 payments), each the median of a few fresh renders
-with its status: 200 is printed, 413 "too large" (over RENDER_SECONDS).
+with its status: 200 is printed, 413 "too large" (over RENDER_SECONDS of CPU),
+503 "try again" (the machine too busy to finish within BUSY_SECONDS).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ font on the machine has is spelt out as its code point ("U+1F0A1") rather than
 printed as an empty box.
 
 Each PDF is laid out in a worker process of its own (one at a time, as before)
-that is killed when a render takes longer than RENDER_SECONDS: the biggest
+whose layout is stopped when it has used RENDER_SECONDS of CPU time (and which
+is killed when the clock passes BUSY_SECONDS: a busy machine): the biggest
 sheet (500 entries, every hand explained, long names spelt out as code points)
 would otherwise hold the one render slot for minutes while every other table
 waits. Such a sheet gets a clear "too large" answer instead, remembered for
@@ -92,11 +93,17 @@ STYLESHEETS = ("print.css",)
 _render_lock = threading.Lock()  # one render at a time: one worker, and the machine's cores
 # How long a request waits for another table's render before giving up (seconds).
 WAIT_FOR_RENDER = 10
-# The most one render may take (seconds): the worker is then killed, so another
-# table waits at most this long, well inside WAIT_FOR_RENDER. A 3-rubber sheet
-# takes about 0.3 s; 500 entries without explanations 4.5–6 s (2 cores), which
-# must still print on a busy evening.
+# The most layout one render may cost (seconds of the worker's own CPU time,
+# where the system can count it: not Windows): past it the sheet is "too large",
+# remembered for its content. A 3-rubber sheet costs about 0.25 s; 500 entries
+# without explanations 1.3 s, a full season's ledger or statistics about 3 s.
 RENDER_SECONDS = 8.0
+# The most one render may hold the render slot on the clock (seconds): a machine
+# busy with other work (loaded 9 deep on 2 cores, the season's ledger took 20 s
+# for its 2.7 s of layout) then answers "try again", never "too large", and the
+# worker is replaced. Where CPU time cannot be counted, RENDER_SECONDS is the
+# clock's limit too, and "too large" as before.
+BUSY_SECONDS = 24.0
 # The most HTML one render is given (characters, after spelling out the
 # characters no font has): far above any evening, refused without trying.
 MAX_HTML_CHARS = 2_000_000
@@ -339,7 +346,8 @@ class _Collected(logging.Handler):
 
 
 def serve_renders() -> None:
-    """The worker's loop: (html, static folder, paper) in, ("pdf", bytes, warnings) out."""
+    """The worker's loop: (html, static folder, paper, CPU seconds) in, ("pdf",
+    bytes, warnings) out; "out of time" when the layout used up its CPU seconds."""
     # Ctrl-C at the server's terminal reaches the whole process group: the
     # worker leaves when the server closes its end of the pipe, not before.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -361,14 +369,45 @@ def serve_renders() -> None:
         if asked is None:
             return
         collected.lines = []
+        html, static_folder, paper, seconds = asked
         try:
-            answer: tuple = ("pdf", _render_here(*asked), collected.lines)
+            with _cpu_limit(seconds):
+                answer: tuple = ("pdf", _render_here(html, static_folder, paper), collected.lines)
+        except _OutOfCpu:
+            answer = ("out of time", f"laying it out took more than {seconds:g} s", collected.lines)
         except PdfTooCostly as exc:
             answer = ("too costly", str(exc), collected.lines)
         except Exception as exc:  # noqa: BLE001 - said to the server, which decides
             answer = ("failed", f"{type(exc).__name__}: {exc}", collected.lines)
         pickle.dump(answer, answers, protocol=pickle.HIGHEST_PROTOCOL)
         answers.flush()
+
+
+# The worker's CPU time is counted by the system's profiling timer (Unix).
+CPU_COUNTED = hasattr(signal, "setitimer") and hasattr(signal, "SIGPROF")
+
+
+class _OutOfCpu(BaseException):
+    """The render used up its CPU time (a BaseException: nothing in WeasyPrint
+    that catches Exception to carry on may swallow it)."""
+
+
+def _out_of_cpu(signum: int, frame: Any) -> None:
+    raise _OutOfCpu
+
+
+@contextmanager
+def _cpu_limit(seconds: float) -> Iterator[None]:
+    """Raise _OutOfCpu inside the block once this process has used `seconds` of CPU."""
+    if not CPU_COUNTED:
+        yield
+        return
+    signal.signal(signal.SIGPROF, _out_of_cpu)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 class _Worker:
@@ -402,12 +441,15 @@ class _Worker:
         if not self.wait_ready(START_SECONDS):
             _replace_worker()
             raise PdfBusy("the PDF maker is starting")
+        asked = (html, static_folder, paper, seconds)
         try:
-            pickle.dump((html, static_folder, paper), self.process.stdin)  # type: ignore[arg-type]
+            pickle.dump(asked, self.process.stdin)  # type: ignore[arg-type]
             self.process.stdin.flush()  # type: ignore[union-attr]
-            answer = self.answers.get(timeout=seconds)
+            answer = self.answers.get(timeout=BUSY_SECONDS if CPU_COUNTED else seconds)
         except queue.Empty:
             _replace_worker()
+            if CPU_COUNTED:  # its CPU time was not used up: the machine is busy
+                raise PdfBusy("the machine is too busy to finish it now") from None
             raise PdfTooCostly(f"laying it out took more than {seconds:g} s") from None
         except OSError:  # its end of the pipe is closed: it died
             answer = None
@@ -418,7 +460,9 @@ class _Worker:
         log = logging.getLogger("weasyprint")
         for level, message in warnings:
             log.log(level, "%s", message)
-        if kind == "too costly":
+        if kind == "out of time":
+            _replace_worker()  # stopped halfway through a layout: start afresh
+        if kind in ("too costly", "out of time"):
             raise PdfTooCostly(body)
         if kind != "pdf":
             raise PdfFailed(body)

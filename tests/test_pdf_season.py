@@ -52,6 +52,7 @@ def season_client(season, monkeypatch):
     # The content is what is checked here; how long it takes on a free machine,
     # benchmarks/bench_pdf.py (2 cores shared with a whole test run are slower).
     monkeypatch.setattr(pdf, "RENDER_SECONDS", 120.0)
+    monkeypatch.setattr(pdf, "BUSY_SECONDS", 240.0)
     pdf.clear_cache()
     app = create_app({"TESTING": True, "DATABASE": str(path)})
     return app.test_client(), group_id

@@ -1,0 +1,101 @@
+"""Where a PDF score sheet's time goes: WeasyPrint's stages, and what a table cell costs.
+
+    python benchmarks/bench_pdf_stages.py [--runs 9]
+
+Lays out in this process (no worker) the sheets bench_pdf.py times: a 12-hand
+Top Game and 3 rubbers, each split into parsing the HTML, styling and laying
+it out (render), and drawing it into the PDF; then plain WeasyPrint documents
+of 1, 20, 60 and 120 table cells, which show what one cell costs however it is
+styled. Medians of CPU milliseconds (this process), after two warm-up runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_pdf import three_rubbers, top_game  # noqa: E402
+from weasyprint import HTML  # noqa: E402
+
+from scorekeeper import pdf  # noqa: E402
+from scorekeeper.app import create_app  # noqa: E402
+from scorekeeper.db import create_match, get_db  # noqa: E402
+from scorekeeper.matchfile import from_document  # noqa: E402
+
+
+def cpu_ms(step: Callable[[], object], runs: int) -> float:
+    step()
+    step()
+    spent = []
+    for _ in range(runs):
+        start = time.process_time()
+        step()
+        spent.append(time.process_time() - start)
+    return statistics.median(spent) * 1000
+
+
+def sheets_html() -> dict[str, tuple]:
+    """The HTML each sheet's request gives the PDF worker, caught on its way there."""
+    caught: dict[str, tuple] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"TESTING": True, "DATABASE": str(Path(tmp) / "stages.db")})
+        client = app.test_client()
+        for label, document in (("Top Game, 12 hands", top_game()), ("3 rubbers", three_rubbers())):
+            with app.app_context():
+                match_id = create_match(get_db(), from_document(document)).match_id
+            pdf.clear_cache()
+            pdf._render = lambda *asked, label=label: caught.setdefault(label, asked) and b"%PDF"
+            client.get(f"/m/{match_id}/sheet.pdf")
+    return caught
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    runs = parser.parse_args().runs
+    print(f"CPU ms, median of {runs} runs")
+    floor = cpu_ms(lambda: HTML(string="<p>Scorekeeper</p>").write_pdf(), runs)
+    print(f"  {'One-line WeasyPrint document (floor)':40} {floor:7.1f}")
+    for label, (html, folders, paper) in sheets_html().items():
+        html = pdf.spell_out_missing(html)
+
+        def parsed(html: str = html, folders=folders) -> pdf.PaperHTML:
+            return pdf.PaperHTML(
+                string=html, base_url=pdf.BASE_URL, url_fetcher=pdf.StaticFetcher(folders)
+            )
+
+        def rendered(folders=folders, paper=paper):
+            return parsed().render(
+                stylesheets=pdf.stylesheets(folders, paper), font_config=pdf._font_config()
+            )
+
+        document = rendered()
+        parse = cpu_ms(parsed, runs)
+        render = cpu_ms(rendered, runs) - parse  # styled and laid out
+        draw = cpu_ms(document.write_pdf, runs)
+        total = parse + render + draw
+        print(
+            f"  {label:40} {total:7.1f} = parse {parse:.1f} + render {render:.1f}"
+            f" + draw {draw:.1f} ({len(document.pages)} pages, {total / floor:.1f}x the floor)"
+        )
+    for cells in (1, 20, 60, 120):
+        rows = "".join(
+            f"<tr><td>{row * 10}</td><td>{row * 7}</td></tr>" for row in range(cells // 2)
+        )
+        rows = rows or "<tr><td>1</td></tr>"
+        table = f"<table style='table-layout: fixed; width: 100%'>{rows}</table>"
+        spent = cpu_ms(lambda table=table: HTML(string=table).write_pdf(), runs)
+        print(f"  {f'A table of {cells} cells':40} {spent:7.1f} ({spent / floor:.1f}x the floor)")
+
+
+if __name__ == "__main__":
+    main()
