@@ -11,29 +11,50 @@ On each page (one crawl, `test_page_scripts.crawl`):
 - no sideways scroll: `document.scrollingElement.scrollWidth` is the viewport's
   width, and no box scrolls sideways inside the page either;
 - no word broken inside: each word of the page's text (words split at spaces,
-  dashes and slashes) lies on one line (its range's rectangles share one line);
+  dashes, slashes and soft hyphens) lies on one line (its range's rectangles share
+  one line), unless the word is longer than the page's line itself (German's
+  "Tabellenkalkulation" at 32 px: no layout keeps it whole; a phone that knows
+  the language's hyphenation hyphenates it there);
 - no control covered: a control scrolled to the middle of the screen is what
   `elementFromPoint` finds at its centre (or something inside it); and none cut:
   its content fits its box;
 - every target at least 44 × 44 px (test_csp_browser.SMALL_TARGETS).
 
-A language is one parameter (the Accept-Language header and the `lang` cookie):
-English now; German and Chinese join LANGUAGES when their catalogs exist."""
+Every language of the app: the crawl runs once, in English, on one phone (it
+imports the matches and makes the group); then the same phone reads its pages
+again in each other language, switched by the `lang` cookie. The languages of
+long words (LONG_WORDS) read every kind of page of every game family, the others
+each kind of page once; each also saves a hand (the answer to a save). Pages are
+found by their addresses and ids, never by their words.
+
+Axe in every language: the main pages (MAIN_PAGES, a hand form of each family)
+on a 390 px phone at 100 % text (at 200 % nearly all text is "large" to axe, whose
+contrast bar is then lower), in the light colour scheme and the dark one."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, PHONE, click_and_wait, settled
-from .test_csp_browser import SMALL_TARGETS
-from .test_page_scripts import Console, crawl
+from scorekeeper.games.catalog import GAMES
 
-LANGUAGES = ["en"]  # "de", "zh" once their catalogs exist
+from .conftest import ARTIFACTS, PHONE, Table, click_and_wait, settled
+from .test_csp_browser import SMALL_TARGETS
+from .test_page_scripts import RUBBER, RUBBER_HANDS, Console, crawl, enter
+
+# Every main page in every language for axe, every page in every language for the
+# layout (SCOREKEEPER_EVERY_LANGUAGE=1; several minutes): else the suite's share.
+EVERY_PAGE_IN_EVERY_LANGUAGE = os.environ.get("SCOREKEEPER_EVERY_LANGUAGE") == "1"
+# The languages of long words get every page; the others the main pages.
+LONG_WORDS = ["de", "nl", "pl", "zh_Hans_CN"]
+SHORTER_WORDS = ["fr", "sv", "it"]
 NARROWEST = {"width": 320, "height": 640}
 TWICE = 32  # px: Chromium's default font size at 200 % (16 px is 100 %)
 
@@ -69,20 +90,30 @@ LAYOUT = """(width) => {
     }
   }
 
-  // Words broken inside: a word whose rectangles lie on more than one line.
+  // Words broken inside: a word whose rectangles lie on more than one line, unless
+  // it is longer than the page's line itself (no layout keeps it whole; a phone
+  // with the language's hyphenation hyphenates it). A soft hyphen is a break.
+  const main = document.querySelector("main") || document.body;
+  const mainStyle = getComputedStyle(main);
+  const line = main.clientWidth - parseFloat(mainStyle.paddingLeft)
+      - parseFloat(mainStyle.paddingRight);
+  // Chinese and Japanese break between any two characters: no word to keep whole.
+  const cjk = "\\u2e80-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef";
+  const breaks = new RegExp(`[^\\\\s\\\\-\\\\u00ad\\\\u2010-\\\\u2015\\\\u2212/${cjk}]{2,}`, "g");
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     // An address or a command (code) may break anywhere; a select's options are not drawn.
     if (!parent || !shown(parent) || parent.closest("code, select, script, style")) continue;
-    for (const word of node.data.matchAll(/[^\\s\\-\\u2010-\\u2015\\u2212/]{2,}/g)) {
+    for (const word of node.data.matchAll(breaks)) {
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0);
       if (rects.length < 2) continue;
       const first = rects[0], last = rects[rects.length - 1];
-      if (last.top >= first.bottom - first.height / 2) {
+      const wide = rects.reduce((sum, r) => sum + r.width, 0);
+      if (last.top >= first.bottom - first.height / 2 && wide <= line) {
         found.push(`"${word[0]}" broken inside, in ${named(parent)}`);
       }
     }
@@ -142,10 +173,10 @@ def large_print_phone(browser, server, lang: str, viewport: dict, font: int) -> 
     return context, page
 
 
-@pytest.fixture(params=LANGUAGES)
-def twice(request, browser, server) -> Iterator[LargePrint]:
-    """A 320 px phone, text at 200 %, in the language of the parameter."""
-    context, page = large_print_phone(browser, server, request.param, NARROWEST, TWICE)
+@pytest.fixture
+def twice(browser, server) -> Iterator[LargePrint]:
+    """A 320 px phone, text at 200 %, in English."""
+    context, page = large_print_phone(browser, server, "en", NARROWEST, TWICE)
     yield LargePrint(page, server, NARROWEST["width"])
     context.close()
 
@@ -154,14 +185,121 @@ def report(found: dict[str, list[str]]) -> str:
     return "\n".join(f"{page}:\n  " + "\n  ".join(lines) for page, lines in found.items())
 
 
-def test_every_page_at_320_px_with_the_text_at_200_percent(twice):
+def kind(url: str) -> str:
+    """What a page is, its ids left out: "/m/*/history"."""
+    path = re.sub(r"/[\w-]{16,}", "/*", urlsplit(url).path)
+    return re.sub(r"/hand/(?!new$)[\w-]+$", "/hand/*", path)
+
+
+@dataclass
+class Crawled:
+    """The one large-print phone of the module and the pages its crawl opened, in
+    English: each with its kind and the game family it belongs to."""
+
+    phone: LargePrint
+    pages: list[tuple[str, str, str | None]]  # (url, kind, family)
+    group_new: str  # a group's "New match" page
+
+    def switch(self, lang: str) -> None:
+        """Read in `lang` from the next page on (the switch's cookie, no new phone)."""
+        server = self.phone.server
+        self.phone.page.context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+
+    def every_page(self) -> list[str]:
+        """Every kind of page: each once, a game's own (PER_FAMILY) once for each
+        game family (two variants of one family are drawn by the same templates),
+        each variant's rules."""
+        seen, chosen = set(), []
+        for url, what, family in self.pages:
+            key = (what, family if what in PER_FAMILY else None)
+            if key not in seen:
+                seen.add(key)
+                chosen.append(url)
+        return chosen
+
+    def page(self, what: str, family: str | None = None) -> str:
+        """The last page the crawl opened of a kind (of a family): a hand form of a
+        match still open (the finished match's comes first), the group's pages."""
+        return [url for url, kind, f in self.pages if kind == what and family in (None, f)][-1]
+
+
+# The kinds of page drawn by a game's own templates and words: one of each family.
+PER_FAMILY = {"/m/*", "/m/*/hand/new", "/m/*/hand/*", "/m/*/history", "/w/*"}
+
+
+@pytest.fixture(scope="module")
+def crawled(browser, server) -> Iterator[Crawled]:
+    """The English crawl, measured as it goes (`test_every_page_..._in_english`
+    reads its findings); the other languages open the pages it made again."""
+    context, page = large_print_phone(browser, server, "en", NARROWEST, TWICE)
+    phone = LargePrint(page, server, NARROWEST["width"])
+    pages = []
+    for url in crawl(phone, label="large print"):
+        phone.measure()
+        pages.append((url, kind(url), phone.family))
+    group_new = next(url for url, what, _ in pages if what == "/g/*/new")
+    yield Crawled(phone, pages, group_new)
+    context.close()
+
+
+def test_every_page_at_320_px_with_the_text_at_200_percent_in_english(crawled):
     """One crawl of every page; each measured as it is reached."""
-    pages = 0
-    for _ in crawl(twice, label="large print"):
-        twice.measure()
-        pages += 1
-    assert pages >= 60, pages
-    assert twice.found == {}, "out of shape at 320 px, 200 %:\n" + report(twice.found)
+    assert len(crawled.pages) >= 60, len(crawled.pages)
+    assert crawled.phone.errors == []  # and no script error at this size either
+    assert crawled.phone.found == {}, "out of shape at 320 px, 200 %:\n" + report(
+        crawled.phone.found
+    )
+
+
+def save_a_hand(crawled: Crawled) -> None:
+    """Start a match from the group's page and save its first hand: the hand form
+    with the answer to a save ("Hand 1 saved." and Undo), in the page's language."""
+    page = crawled.phone.page
+    page.goto(crawled.group_new)
+    page.check('input[name=variant][value="rubber"]')
+    for i, name in enumerate(RUBBER, 1):
+        page.fill(f"#player{i}", name)
+    click_and_wait(page, "form#new-match button.primary")
+    enter(Table(page, crawled.phone.server), RUBBER_HANDS[0])
+    click_and_wait(page, "#save")
+    assert page.locator(".flash-undo form[action$='/undo']").count() == 1, page.url
+
+
+# What the crawl still finds (session 31): words that would fit the line broken in a
+# narrow box (the new match page's seat-order legend and game names, the rules' and
+# ratings' lists), a score table 1 to 16 px wider than the phone, the rubber hand
+# form's "Part score" column. Strict: a language whose pages are all in shape fails
+# here until its mark is taken away.
+NOT_YET_IN_SHAPE = pytest.mark.xfail(strict=True, reason="words broken in narrow boxes")
+CLEAN = {"zh_Hans_CN"}
+
+
+@pytest.mark.parametrize(
+    "lang",
+    [
+        lang if lang in CLEAN else pytest.param(lang, marks=NOT_YET_IN_SHAPE)
+        for lang in LONG_WORDS + SHORTER_WORDS
+    ],
+)
+def test_every_page_at_320_px_with_the_text_at_200_percent_in_each_language(crawled, lang):
+    """The pages of the English crawl, read again in `lang`: in the languages of
+    long words every kind of page, in the others the main pages (MAIN_PAGES)."""
+    phone = crawled.phone
+    crawled.switch(lang)
+    phone.found, phone.errors = {}, []
+    try:
+        every = lang in LONG_WORDS or EVERY_PAGE_IN_EVERY_LANGUAGE
+        pages = crawled.every_page() if every else main_pages(crawled)
+        for url in pages:
+            phone.page.goto(url)
+            phone.measure()
+        assert phone.page.locator(f"html[lang^='{lang[:2]}']").count() == 1
+        save_a_hand(crawled)
+        phone.measure("saved")
+    finally:
+        crawled.switch("en")
+    assert phone.found == {}, f"out of shape at 320 px, 200 % ({lang}):\n" + report(phone.found)
+    assert phone.settle() == []
 
 
 def test_the_new_match_page_with_a_stake_at_300_px_and_120_percent(browser, server):
@@ -189,7 +327,8 @@ def test_the_layout_check_sees_each_fault(twice, server):
     page.evaluate(
         """() => {
           const legend = document.querySelector("fieldset.stake legend");
-          legend.textContent = "Currencyyyyyyyyyyyyyyy"; legend.style.overflowWrap = "anywhere";
+          legend.textContent = "Currencyyy";
+          Object.assign(legend.style, {overflowWrap: "anywhere", maxWidth: "4em"});
           const start = document.querySelector("form#new-match button.primary");
           const cover = document.createElement("div");
           cover.id = "cover";
@@ -205,7 +344,7 @@ def test_the_layout_check_sees_each_fault(twice, server):
     )
     found = twice.measure("new match, spoilt")
     assert any(line.startswith("the page is ") for line in found), found
-    assert any(line.startswith('"Currencyyyyyyyyyyyyyyy" broken inside') for line in found), found
+    assert any(line.startswith('"Currencyyy" broken inside') for line in found), found
     start = 'button.button "Start"'
     assert any(line.startswith(start) and "covered by div#cover" in line for line in found), found
     assert any(line.startswith('a "100%"') and line.endswith("×24") for line in found), found
@@ -315,3 +454,78 @@ def test_screenshots_at_large_print(browser, server):
             whole_page(page, ARTIFACTS / f"large-print-{name}-ledger.png")
         finally:
             context.close()
+
+
+# --- axe in every language ------------------------------------------------------------
+# The main pages: (kind, family) of the English crawl's pages; a hand form of each family.
+MAIN_PAGES = [
+    ("/", None),
+    ("/new", None),
+    ("/m/*", "rubber"),
+    ("/m/*/history", "rubber"),
+    ("/m/*/settle", "rubber"),
+    ("/rules/", None),
+    ("/rules/rubber", "rubber"),
+    ("/g/*", None),  # the group page: its ledger
+    ("/g/*/statistics", None),
+    ("/g/*/ratings", None),
+    ("/g/*/night", None),
+    *(("/m/*/hand/new", game.family) for game in GAMES),
+]
+# The rules the colour scheme can change: the others read the page's elements and
+# words, which are the same in both schemes (axe runs them all in the light one).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def main_pages(crawled: Crawled) -> list[str]:
+    return [crawled.page(what, family) for what, family in MAIN_PAGES]
+
+
+def axe_in(page, colour_rules_only: bool) -> list[str]:
+    options = {"resultTypes": ["violations"]}
+    if colour_rules_only:
+        options["runOnly"] = COLOUR_RULES
+    found = Axe().run(page, options=options).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): " + ", ".join(" ".join(n["target"]) for n in v["nodes"])
+        for v in found
+    ]
+
+
+EVERY_LANGUAGE = ["en", *LONG_WORDS, *SHORTER_WORDS]
+
+
+def axe_pages(crawled: Crawled, lang: str) -> list[str]:
+    """The main pages axe reads in `lang`: all of them with EVERY_PAGE_IN_EVERY_LANGUAGE
+    set (as before a release: all pass), else, to keep the suite short, each main page
+    in one language and each language on its share of them, in turn (axe takes a
+    second or two a page on a busy machine)."""
+    pages = main_pages(crawled)
+    if EVERY_PAGE_IN_EVERY_LANGUAGE:
+        return pages
+    turn = EVERY_LANGUAGE.index(lang)
+    return pages[turn :: len(EVERY_LANGUAGE)]
+
+
+@pytest.mark.parametrize("lang", EVERY_LANGUAGE)
+def test_axe_finds_no_violation_on_the_main_pages_in_each_language(crawled, browser, lang):
+    """The main pages in `lang` (`axe_pages`) on a 390 px phone, in the light colour
+    scheme and then the dark one (the phone's setting switched under the same page)."""
+    server = crawled.phone.server
+    context = browser.new_context(viewport=PHONE, locale=lang)
+    context.add_cookies([{"name": "lang", "value": lang, "url": server}])
+    page = context.new_page()
+    found = {}
+    try:
+        for url in axe_pages(crawled, lang):
+            page.emulate_media(color_scheme="light")
+            page.goto(url)
+            settled(page)
+            assert page.locator(f"html[lang^='{lang[:2]}']").count() == 1, url
+            for scheme in ("light", "dark"):
+                page.emulate_media(color_scheme=scheme)
+                if violations := axe_in(page, colour_rules_only=scheme == "dark"):
+                    found[f"{kind(url)} ({scheme}) {url}"] = violations
+    finally:
+        context.close()
+    assert found == {}, f"axe found ({lang}):\n" + report(found)
