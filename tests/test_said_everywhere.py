@@ -391,3 +391,24 @@ def test_swedish_says_retired_one_way():
     assert said["Retired"] == "Inaktiva"
     assert said["%(name)s (retired)"] == "%(name)s (inaktiv)"
     assert said["Member retired: %(what)s"] == "Medlem inaktiverad: %(what)s"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Ann +400 points +0.40 EUR Bob −400 points −0.40 EUR"),
+        ("de", "Ann +400 Punkte +0,40 EUR Bob −400 Punkte −0,40 EUR"),
+        ("fr", "Ann +400 points +0,40 EUR Bob −400 points −0,40 EUR"),
+    ],
+)
+def test_the_settle_pages_balances_are_written_the_readers_way(actions, lang, said):
+    match_id = actions.start(
+        "chicago",
+        PLAYERS,
+        {"round_to_hundreds": "y"},
+        stake_amount="0.10",
+        stake_per="100",
+        stake_currency="EUR",
+    )
+    actions.save_hand(match_id, HAND)
+    assert said in read(actions.client, f"/m/{match_id}/settle", lang)
