@@ -61,6 +61,11 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
                 }
                 for number, diff in enumerate(summary.unit_differences, 1)
             ]
-    # The settlement writes balances for machines ("-8.00"); the page prints "−8.00".
-    rows = [{"player": p, "basis": basis[p], "balance": signed(balances[p])} for p in match.players]
+    # The settlement writes balances for machines ("-8.00"); the page prints
+    # "−8.00", as the reader's language writes it ("−8,00" in French).
+    locale = (language(str(get_locale())) or DEFAULT).formats
+    rows = [
+        {"player": p, "basis": basis[p], "balance": formats.cents(Decimal(balances[p]), locale)}
+        for p in match.players
+    ]
     return {"kind": kind, "rows": rows, "units": units, "sides": names}

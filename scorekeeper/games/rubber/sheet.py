@@ -41,7 +41,7 @@ def _entry(number: int, entry: dict[str, Any], deal: int | None) -> dict[str, An
     same deal, so hand numbers run ahead of it)."""
     return {
         "hand": number,
-        "cite": f"deal {deal} ·" if deal is not None else f"#{number}",
+        "cite": _("deal %(deal)d ·", deal=deal) if deal is not None else f"#{number}",
         "points": entry["points"],
         "what": WHAT_LABEL.get(entry["what"], entry["what"]),
     }
