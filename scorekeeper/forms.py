@@ -5,6 +5,7 @@ The hand forms of each game live in scorekeeper/games/<family>/entry.py.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -22,6 +23,7 @@ from .games.common import OptionSpec
 from .matchfile import MAX_CURRENCY, MAX_TITLE, parse_played
 from .model import MATCH_FORMAT
 from .names import normal
+from .speech import capitalised
 from .variants import MAX_NAME
 
 MAX_PLAYERS = 5
@@ -60,6 +62,19 @@ class Sent:
             raise StopValidation(_("This input was missing from the form: reload the page."))
 
 
+_SEAT = re.compile(r"player(\d+)")
+
+
+def named_field(field: Any) -> Any:
+    """What a sentence calls an input: its label up to any "(…)" after it, and
+    "Player 1" for the first seat (its label adds "(deals first)", and the
+    words around it differ by language)."""
+    seat = _SEAT.fullmatch(field.name or "")
+    if seat:
+        return _l("Player %(num)s", num=int(seat[1]))
+    return str(field.label.text).split(" (")[0]
+
+
 class AtMost:
     """At most `most` characters, said in the words of the form ("Player 2 has 45
     characters; a name has at most 40"). Unlike Length it sets no `maxlength` on
@@ -75,7 +90,7 @@ class AtMost:
     def __call__(self, form: Any, field: Any) -> None:
         length = len(field.data or "")
         if length > self.most:
-            who = field.label.text.split(" (")[0]  # "Player 1 (deals first)" -> "Player 1"
+            who = named_field(field)
             raise StopValidation(
                 _(
                     "%(field)s has %(length)s characters; %(what)s has at most %(most)s."
@@ -186,10 +201,7 @@ class NewMatchForm(StakeFields, FlaskForm):
         for name, specs in OPTION_GAMES.items():
             labels: dict[str, dict[str, Any]] = {}
             for cls, spec in specs:
-                # Said now, in the page's language, then its first letter made a
-                # capital (str.capitalize would say the English and lower the rest).
-                said_help = str(spec.help)
-                text = said_help[:1].upper() + said_help[1:]
+                text = capitalised(spec.help)
                 if spec.kind != "bool":
                     default = spec.default if spec.default is not None else _("none")
                     text = _("%(option)s (default %(default)s)", option=text, default=default)
@@ -288,7 +300,7 @@ class SettingsForm(StakeFields, FlaskForm):
         ],
         filters=[strip],
     )
-    played = StringField("Day played", validators=[RealDay()], filters=[strip])
+    played = StringField(_l("Day played"), validators=[RealDay()], filters=[strip])
 
     @property
     def played_day(self) -> str | None:

@@ -168,6 +168,17 @@ def joined(separator: str, parts: list[str]) -> Said:
     return Said(message, named={f"p{i}": part for i, part in enumerate(parts)})
 
 
+def _capital_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def capitalised(text: str) -> str:
+    """`text` with a capital first letter as it is said in each language (a
+    `Said` stays one: `str.capitalize` would give its English, and lower the
+    rest, a German noun's capital too)."""
+    return text.then(_capital_first) if isinstance(text, Said) else _capital_first(text)
+
+
 def said(value: Any) -> Any:
     """`value` with every sentence in it said now, as plain str (dicts, lists
     and tuples gone through): for JSON a page's script reads (`|said|tojson`),

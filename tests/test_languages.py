@@ -344,6 +344,27 @@ def _catalog(tmp_path: Path, locale: str, *messages: tuple) -> Path:
             ),
             "'%(num)d hand': %(name)s placeholders [] instead of ['num']",
         ),
+        # A positional %s dropped, or changed to another kind (issue #26's crawl).
+        (
+            "fr",
+            ("%s points", "points", ["python-format"]),
+            "'%s points': placeholders are incompatible",
+        ),
+        (
+            "fr",
+            ("%s points", "%d points", ["python-format"]),
+            "'%s points': incompatible format for placeholder 1: 's' and 'd' are not compatible",
+        ),
+        # A {name} placeholder renamed in Polish's third plural form.
+        (
+            "pl",
+            (
+                ("{count} hand", "{count} hands"),
+                ("{count} rozdanie", "{count} rozdania", "{liczba} rozdań"),
+            ),
+            "'{count} hand': {name} placeholders ['liczba'] instead of ['count']",
+        ),
+        ("pl", (("{count} hand", "{count} hands"), ("", "", "")), "'{count} hand': no translation"),
     ],
 )
 def test_a_missing_translation_or_a_broken_placeholder_is_a_problem(

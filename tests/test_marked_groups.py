@@ -47,6 +47,8 @@ class Bracketed:
     def upgettext(self, context: str, message: str) -> str:
         return f"⟦{message}⟧"
 
+    pgettext = upgettext
+
     def unpgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return f"⟦{singular if n == 1 else plural}⟧"
 

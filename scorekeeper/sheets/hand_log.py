@@ -13,10 +13,20 @@ from typing import Any
 from ..games.catalog import game_for
 from ..games.common import Details, HandResult, LogFacts, Outcome, _is_int
 from ..model import Match
-from ..speech import _, joined
+from ..speech import _, joined, pgettext
 from ..words import tricks_needed
 
-HAND_COLUMNS = ["hand", "dealer", "counted", "declarer", "contract", "tricks", "result"]
+# The columns' headers, in the reader's language (docs/languages.md: a CSV's
+# headers and words follow the phone; its figures stay plain numbers).
+HAND_COLUMNS = [
+    pgettext("csv column", "hand"),
+    pgettext("csv column", "dealer"),
+    pgettext("csv column", "counted"),
+    pgettext("csv column", "declarer"),
+    pgettext("csv column", "contract"),
+    pgettext("csv column", "tricks"),
+    pgettext("csv column", "result"),
+]
 
 
 def made_or_down(contract: str, tricks: Any) -> str:
@@ -72,7 +82,7 @@ def hand_columns(
 
 def log_table(match: Match, outcome: Outcome | None) -> list[list[Any]]:
     """Header, one row per entry of `hands` and the totals (when the match replays)."""
-    rows: list[list[Any]] = [[*HAND_COLUMNS, *match.players, "explanation"]]
+    rows: list[list[Any]] = [[*HAND_COLUMNS, *match.players, pgettext("csv column", "explanation")]]
     results = outcome.hands if outcome else []
     for i, record in enumerate(match.hands):
         result = results[i] if i < len(results) else None

@@ -105,7 +105,8 @@ def show(match_id: str):
             {
                 "revision": change.revision,
                 "text": describe(entry, noun),
-                "who": change.device or DEFAULT_DEVICE,
+                # A phone without a name is stored as "a phone": said in the reader's words.
+                "who": change.device if change.device not in ("", DEFAULT_DEVICE) else _("a phone"),
                 "when": changed_words(change.created),
                 "stamp": change.created,
                 "undone_by": entry.undone_by,

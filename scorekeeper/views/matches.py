@@ -34,7 +34,14 @@ from ..changelog import (
     day_words,
     describe,
 )
-from ..forms import ConfirmForm, ImportForm, NewMatchForm, SettingsForm, option_field_name
+from ..forms import (
+    ConfirmForm,
+    ImportForm,
+    NewMatchForm,
+    SettingsForm,
+    named_field,
+    option_field_name,
+)
 from ..games.catalog import VARIANTS
 from ..games.common import Problem
 from ..groupfile import names_group
@@ -53,6 +60,7 @@ from ..names import alike, name_problem, normal
 from ..registry import entry_for
 from ..settle import usual_per
 from ..sheets.hand_log import log_table
+from ..speech import capitalised
 from ..variants import MatchError
 from ..viewmodels.downloads import spreadsheet_safe
 from .commands import (
@@ -154,7 +162,7 @@ def _count_refused(cls, inputs: list) -> None:
     fewest, most = min(cls.player_counts), max(cls.player_counts)
     if len(filled) < fewest:
         empty = [f for f in inputs if blank(f)][: fewest - len(filled)]
-        names = [f.label.text.split(" (")[0] for f in empty]
+        names = [named_field(f) for f in empty]
         fill = reduce(
             lambda first, second: _("%(first)s and %(second)s", first=first, second=second), names
         )
@@ -218,7 +226,7 @@ def _option_labels(form) -> None:
     not the match file's key ("hands"), which the form never shows."""
     cls = VARIANTS.get(form.variant.data) if isinstance(form.variant.data, str) else None
     for spec in cls.option_specs if cls else ():
-        getattr(form, option_field_name(spec.name)).label.text = spec.help.capitalize()
+        getattr(form, option_field_name(spec.name)).label.text = capitalised(spec.help)
 
 
 @bp.get("/")
@@ -514,7 +522,9 @@ def export_csv(match_id: str):
     match = loaded.stored.match
     rows = log_table(match, loaded.outcome)
     out = io.StringIO()
-    csv.writer(out).writerows([spreadsheet_safe(cell) for cell in row] for row in rows)
+    # A sentence is written as the phone reads it (csv writes a str's English value).
+    said = [[str(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
+    csv.writer(out).writerows([spreadsheet_safe(cell) for cell in row] for row in said)
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -42,7 +42,7 @@ def seat_field(seat: int, count: str) -> str:
 class CalypsoForm(HandForm):
     # No input of its own: carries the rules' problems with the whole tally (the card count),
     # and, when editing, the stored tallies until `prepare` spreads them over the seats.
-    tallies = HiddenField()
+    tallies = HiddenField(_l("Tallies"))
 
 
 for _seat in range(1, SEATS + 1):
