@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, ngettext
 
 from .. import formats
 from ..changelog import played_on
@@ -18,11 +18,8 @@ from ..games.settlement import round_to_hundreds
 from ..languages import DEFAULT, language
 from ..model import Match
 from ..settle import exact_balances
-from ..speech import N_
+from ..speech import said
 from ..words import signed
-
-# A rubber's or a round's line in the worked settlement, by the summary's unit key.
-_UNIT_LABEL = {"rubber": N_("Rubber %(number)s"), "round": N_("Round %(number)s")}
 
 
 def match_date(stored: StoredMatch) -> str:
@@ -59,7 +56,7 @@ def worked_out(match: Match, outcome: Outcome, settlement: dict[str, Any]) -> di
             ]
             units = [
                 {
-                    "label": gettext(_UNIT_LABEL[summary.unit_word], number=number),
+                    "label": said(summary.unit_label(number)),
                     "points": signed(diff),
                     "rounded": signed(round_to_hundreds(diff)),
                 }

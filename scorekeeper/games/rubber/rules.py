@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, NamedTuple
 
-from ...speech import N_, _, ngettext
+from ...speech import N_, Said, _, ngettext
 from ..common import (
     Checks,
     Contract,
@@ -180,6 +180,34 @@ class _Sheet:
         )
 
 
+# What a page says of each rubber (Chicago: round) in the worked settlement, by
+# the summary's unit key: whole sentences, so that every language can say them.
+UNIT_SAID = {
+    "rubber": {
+        "label": N_("Rubber %(number)s"),
+        "differences": N_(
+            "Each rubber's difference, %(first)s − %(second)s, rounded to the nearest 100:"
+        ),
+        "rounding": N_(
+            "Before that, the difference of every rubber, including one still being played, is"
+            " rounded to the nearest 100 (a half rounds away from zero: 550 counts as 600), and"
+            " the rounded differences are added up."
+        ),
+    },
+    "round": {
+        "label": N_("Round %(number)s"),
+        "differences": N_(
+            "Each round's difference, %(first)s − %(second)s, rounded to the nearest 100:"
+        ),
+        "rounding": N_(
+            "Before that, the difference of every round, including one still being played, is"
+            " rounded to the nearest 100 (a half rounds away from zero: 550 counts as 600), and"
+            " the rounded differences are added up."
+        ),
+    },
+}
+
+
 @dataclass(frozen=True)
 class PartnershipSummary(Summary):
     """Sides, and the points of each rubber (Chicago: round), the last one in progress."""
@@ -192,6 +220,18 @@ class PartnershipSummary(Summary):
     unit_points: list[list[int]]  # per unit: [first side, second side]
     unit_differences: list[int]  # first side minus second, per unit played into
     vulnerable: list[bool]  # each side, for the next deal
+
+    def unit_label(self, number: int) -> Said:
+        """ "Rubber 2", "Round 2": a line of the worked settlement."""
+        return _(UNIT_SAID[self.unit_word]["label"], number=number)
+
+    def differences_said(self, first: str, second: str) -> Said:
+        """The heading of each unit's difference, the first side's minus the second's."""
+        return _(UNIT_SAID[self.unit_word]["differences"], first=first, second=second)
+
+    def rounding_said(self) -> Said:
+        """How each unit's difference is rounded before the differences are added up."""
+        return _(UNIT_SAID[self.unit_word]["rounding"])
 
 
 @dataclass(frozen=True)
