@@ -95,6 +95,52 @@ def main() -> None:
         table = f"<table style='table-layout: fixed; width: 100%'>{rows}</table>"
         spent = cpu_ms(lambda table=table: HTML(string=table).write_pdf(), runs)
         print(f"  {f'A table of {cells} cells':40} {spent:7.1f} ({spent / floor:.1f}x the floor)")
+    print("  The same 120 cells (60 rows of 2, hairlines, figures to the right), laid out as:")
+    for label, document in grids(60).items():
+        spent = cpu_ms(lambda document=document: HTML(string=document).write_pdf(), runs)
+        print(f"    {label:38} {spent:7.1f} ({spent / floor:.1f}x the floor)")
+
+
+# One cell's look in every variant: a hairline, a little padding, the figure to the right.
+CELL = "border: 0.6pt solid #999; padding: 1.5pt 3pt; text-align: right; box-sizing: border-box"
+
+
+def grids(rows: int) -> dict[str, str]:
+    """The same grid of rows x 2 figures, as a table and as four layouts without one."""
+    figures = [(row * 10, row * 7) for row in range(rows)]
+
+    def each(row_open: str, cell: str, row_close: str = "</div>") -> str:
+        return "".join(f"{row_open}{cell.format(a)}{cell.format(b)}{row_close}" for a, b in figures)
+
+    style = f"<style>td, .c {{ {CELL} }}</style>"
+    return {
+        "table, collapsed borders (the sheets')": style
+        + "<table style='table-layout: fixed; width: 100%; border-collapse: collapse'>"
+        + each("<tr>", "<td>{}</td>", "</tr>")
+        + "</table>",
+        "table, separate borders": style
+        + "<table style='table-layout: fixed; width: 100%'>"
+        + each("<tr>", "<td>{}</td>", "</tr>")
+        + "</table>",
+        "block rows, inline-block cells": style
+        + "<style>.r { white-space: nowrap } .c { display: inline-block; width: 50% }</style>"
+        + each("<div class=r>", "<span class=c>{}</span>"),
+        "block rows, float:left cells": style
+        + "<style>.r { overflow: hidden } .c { float: left; width: 50% }</style>"
+        + each("<div class=r>", "<div class=c>{}</div>"),
+        "flex rows": style
+        + "<style>.r { display: flex } .c { flex: 1 1 0 }</style>"
+        + each("<div class=r>", "<div class=c>{}</div>"),
+        "absolute cells in fixed-height rows": style
+        + "<style>.r { position: relative; height: 1.6em }"
+        " .c { position: absolute; top: 0; width: 50%; height: 100% }"
+        " .c + .c { left: 50% }</style>" + each("<div class=r>", "<div class=c>{}</div>"),
+        "block cells, one under another": style + each("<div>", "<div class=c>{}</div>"),
+        "no cells: a paragraph per row": "".join(f"<p>{a} {b}</p>" for a, b in figures),
+        "no cells: one preformatted block": "<pre>"
+        + "\n".join(f"{a:>6} {b:>6}" for a, b in figures)
+        + "</pre>",
+    }
 
 
 if __name__ == "__main__":

@@ -200,13 +200,59 @@ def test_missing_match_is_404(client):
 
 
 def test_every_page_is_numbered_in_the_footer(client):
-    # Letter with the appendix: the rubber evening runs over four pages (the
-    # chart of the running score opens the third).
+    # Letter with the appendix: the rubber evening runs over three pages (its two
+    # pads side by side on the first, the appendix opening the second).
     reader = get_pdf(client, store(client, example("rubber")), "?paper=letter&appendix=1")
     texts = pages_text(reader)
-    assert len(texts) == 4
+    assert len(texts) == 3
     for number, text in enumerate(texts, 1):
-        assert text.splitlines()[-1] == f"Two rubbers at the Hendersons' Page {number} of 4"
+        assert text.splitlines()[-1] == f"Two rubbers at the Hendersons' Page {number} of 3"
+
+
+def headings(reader: PdfReader, words: tuple[str, ...]) -> dict[str, tuple[int, int, int]]:
+    """Where each of these words starts a line of text: (page, x, y) in points."""
+    found: dict[str, tuple[int, int, int]] = {}
+    for number, page in enumerate(reader.pages, 1):
+
+        def seen(text, cm, tm, font, size, number=number):
+            for word in words:
+                if text.startswith(word) and word not in found:
+                    x, y = cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3]
+                    found[word] = (number, round(x), round(y))
+
+        page.extract_text(visitor_text=seen)
+    return found
+
+
+def three_rubbers() -> dict:
+    """examples/rubber.json with its first rubber played again (benchmarks/bench_pdf.py's)."""
+    document = example("rubber")
+    document["options"] = {**document["options"], "rubbers": 3}
+    document["hands"] = [*document["hands"], *document["hands"][:8]]
+    return document
+
+
+@pytest.mark.parametrize(
+    ("document", "words", "pages", "third"),
+    [
+        (example("rubber"), ("Rubber 1", "Rubber 2", "All rubbers"), 2, 1),
+        (example("chicago"), ("Round 1", "Round 2", "All rounds"), 2, 1),
+        (three_rubbers(), ("Rubber 1", "Rubber 2", "Rubber 3"), 3, 2),
+    ],
+    ids=["rubber", "chicago", "three rubbers"],
+)
+def test_score_pads_print_two_side_by_side(client, document, words, pages, third):
+    # A pad is narrow: two share a row, each whole (never split over two pages),
+    # the first at the left margin (14 mm = 40 pt), the second flush with the
+    # right one (A4: 595 - 40 - 49 % of the 515 between the margins = 303 pt);
+    # what follows starts again at the left, below them or on the next page.
+    reader = get_pdf(client, store(client, document))
+    found = headings(reader, words)
+    assert len(reader.pages) == pages
+    assert found[words[0]][:2] == (1, 40)
+    assert found[words[1]] == (1, 303, found[words[0]][2])
+    assert found[words[2]][:2] == (third, 40)
+    assert third == 2 or found[words[2]][2] < found[words[0]][2]
 
 
 def test_appendix_never_splits_a_hand_across_pages(client):
