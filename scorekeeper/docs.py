@@ -29,11 +29,20 @@ _INLINE = re.compile(
 )
 
 
+def _heading(line: str) -> str | None:
+    """What a "## " line names: its words, or, in a translated document, the
+    English heading in the comment after them ("## Nos décisions <!-- Our decisions -->")."""
+    if not line.startswith("## "):
+        return None
+    named = re.fullmatch(r"## .*?<!--\s*(.+?)\s*-->\s*", line)
+    return named.group(1) if named else line[3:]
+
+
 def section(markdown: str, heading: str) -> str:
     """The text under `## heading`, up to the next heading of that level or higher."""
     lines = markdown.splitlines()
     try:
-        start = lines.index(f"## {heading}") + 1
+        start = [_heading(line) for line in lines].index(heading) + 1
     except ValueError:
         raise KeyError(heading) from None
     end = next((k for k in range(start, len(lines)) if re.match(r"#{1,2} ", lines[k])), len(lines))
@@ -147,14 +156,32 @@ def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def decisions(folder: Path, variant_id: str, link: Callable[[str], str | None]) -> Markup:
-    """The variant's "Our decisions", from docs/variants/<id>.md, as HTML."""
-    text = _read(folder / "variants" / f"{variant_id}.md")
+def document(folder: Path, variant_id: str, code: str | None = None) -> Path:
+    """docs/variants/<code>/<id>.md, the variant's document in a reader's language
+    where there is one, else the English docs/variants/<id>.md."""
+    if code:
+        translated = folder / "variants" / code / f"{variant_id}.md"
+        if translated.is_file():
+            return translated
+    return folder / "variants" / f"{variant_id}.md"
+
+
+def decisions(
+    folder: Path, variant_id: str, link: Callable[[str], str | None], code: str | None = None
+) -> Markup:
+    """The variant's "Our decisions", from its document, as HTML."""
+    text = _read(document(folder, variant_id, code))
     return to_html(section(text, DECISIONS), link)
 
 
-def part(folder: Path, variant_id: str, heading: str, link: Callable[[str], str | None]) -> Markup:
-    """Any "## heading" section of docs/variants/<id>.md as HTML, for a rules page
+def part(
+    folder: Path,
+    variant_id: str,
+    heading: str,
+    link: Callable[[str], str | None],
+    code: str | None = None,
+) -> Markup:
+    """Any "## heading" section of the variant's document as HTML, for a rules page
     that shows it as the document says it (KeyError when there is none)."""
-    text = _read(folder / "variants" / f"{variant_id}.md")
+    text = _read(document(folder, variant_id, code))
     return to_html(section(text, heading), link, item_class=None)

@@ -99,7 +99,13 @@ def anchors(page: Page) -> set[str]:
         heading = HEADING.match(line)
         if not heading:
             continue
-        base = slug(heading.group(2))
+        # A translated rules document names its section in English in a comment
+        # after its words ("## Nos décisions <!-- Our decisions -->"): a link in it
+        # names the section as the app's rules page does, by the English.
+        named = re.fullmatch(r"(.*?)\s*<!--\s*(.+?)\s*-->\s*", heading.group(2))
+        if named:
+            found.add(slug(named.group(2)))
+        base = slug(named.group(1) if named else heading.group(2))
         count = seen.get(base, 0)
         seen[base] = count + 1
         found.add(base if count == 0 else f"{base}-{count}")

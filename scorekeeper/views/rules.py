@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, render_template, url_for
+from flask_babel import get_locale
 
 from .. import docs
 from ..games.catalog import VARIANTS, game_for
@@ -37,12 +38,13 @@ def show(variant_id: str):
     if cls is None:
         abort(404)
     folder = Path(current_app.config["DOCS_FOLDER"])
-    decisions = docs.decisions(folder, variant_id, in_app)
+    code = str(get_locale())  # the page's language: its document where there is one
+    decisions = docs.decisions(folder, variant_id, in_app, code)
 
     def doc(heading: str, of: str = variant_id):
         """A section of the variant's document (or of the one it builds on, `of`:
         Chicago's page shows rubber bridge's scoring), drawn where the page shows it."""
-        return docs.part(folder, of, heading, in_app)
+        return docs.part(folder, of, heading, in_app, code)
 
     return render_template(
         game_for(variant_id).rules_template(variant_id),
