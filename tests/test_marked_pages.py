@@ -268,8 +268,9 @@ def stand_in(patch: pytest.MonkeyPatch) -> None:
 
 
 def apart(patch: pytest.MonkeyPatch) -> None:
-    """The rules pages' decisions and tables come from docs/variants/<id>.md,
-    written in English only (no catalog has them): set apart as ⟪…⟫."""
+    """The rules pages' decisions and tables come from the rules documents
+    (docs/variants/<code>/<id>.md, checked against the English by
+    tests/test_rules_languages.py), not from the catalogs: set apart as ⟪…⟫."""
     to_html = docs.to_html
     patch.setattr(docs, "to_html", lambda *a, **k: Markup("⟪{}⟫").format(to_html(*a, **k)))
 
