@@ -268,22 +268,7 @@ def save_a_hand(crawled: Crawled) -> None:
     assert page.locator(".flash-undo form[action$='/undo']").count() == 1, page.url
 
 
-# What the crawl still finds (session 31): words that would fit the line broken in a
-# narrow box (the new match page's seat-order legend and game names, the rules' and
-# ratings' lists), a score table 1 to 16 px wider than the phone, the rubber hand
-# form's "Part score" column. Strict: a language whose pages are all in shape fails
-# here until its mark is taken away.
-NOT_YET_IN_SHAPE = pytest.mark.xfail(strict=True, reason="words broken in narrow boxes")
-CLEAN = {"zh_Hans_CN"}
-
-
-@pytest.mark.parametrize(
-    "lang",
-    [
-        lang if lang in CLEAN else pytest.param(lang, marks=NOT_YET_IN_SHAPE)
-        for lang in LONG_WORDS + SHORTER_WORDS
-    ],
-)
+@pytest.mark.parametrize("lang", LONG_WORDS + SHORTER_WORDS)
 def test_every_page_at_320_px_with_the_text_at_200_percent_in_each_language(crawled, lang):
     """The pages of the English crawl, read again in `lang`: in the languages of
     long words every kind of page, in the others the main pages (MAIN_PAGES)."""
