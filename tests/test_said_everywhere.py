@@ -6,33 +6,14 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.changelog import played_summary
 from scorekeeper.speech import english
+from tests.test_day_played import HAND, NO_STAKE, PLAYERS, at, in_utc  # noqa: F401 (a fixture)
 from tests.webtools import visible_text
-
-PLAYERS = ("Ann", "Bob", "Cy", "Dee")
-HAND = {"declarer": "Ann", "level": "4", "strain": "S", "tricks": "10"}
-NO_STAKE = {"title": "", "stake_amount": "", "stake_per": "", "stake_currency": ""}
-
-
-@pytest.fixture(autouse=True)
-def in_utc(monkeypatch):
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
-def at(monkeypatch, stamp: str) -> None:
-    from scorekeeper import db as store
-
-    monkeypatch.setattr(store, "now", lambda: stamp)
 
 
 def read(client, path: str, lang: str) -> str:
