@@ -210,6 +210,20 @@ def test_the_pad_names_its_rubbers_and_rounds_and_equal_scores(
     assert f" 0 0 {level} " in page  # the pad's totals, equal
 
 
+def chicago_round(actions) -> str:
+    """A Chicago match rounding each round to hundreds, at 0.10 EUR a 100, with one hand."""
+    match_id = actions.start(
+        "chicago",
+        PLAYERS,
+        {"round_to_hundreds": "y"},
+        stake_amount="0.10",
+        stake_per="100",
+        stake_currency="EUR",
+    )
+    actions.save_hand(match_id, HAND)
+    return match_id
+
+
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
@@ -231,15 +245,7 @@ def test_the_pad_names_its_rubbers_and_rounds_and_equal_scores(
     ],
 )
 def test_the_settle_page_says_each_rounds_difference(actions, lang, said):
-    match_id = actions.start(
-        "chicago",
-        PLAYERS,
-        {"round_to_hundreds": "y"},
-        stake_amount="0.10",
-        stake_per="100",
-        stake_currency="EUR",
-    )
-    actions.save_hand(match_id, HAND)
+    match_id = chicago_round(actions)
     page = read(actions.client, f"/m/{match_id}/settle", lang)
     assert said in page
     before = {"fr": "Avant cela, l’écart de chaque tour,", "de": "Davor wird die Differenz jeder"}
@@ -383,13 +389,5 @@ def test_swedish_says_retired_one_way():
     ],
 )
 def test_the_settle_pages_balances_are_written_the_readers_way(actions, lang, said):
-    match_id = actions.start(
-        "chicago",
-        PLAYERS,
-        {"round_to_hundreds": "y"},
-        stake_amount="0.10",
-        stake_per="100",
-        stake_currency="EUR",
-    )
-    actions.save_hand(match_id, HAND)
+    match_id = chicago_round(actions)
     assert said in read(actions.client, f"/m/{match_id}/settle", lang)
