@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (Debian and Python packages) and runs every test:
-# those without a browser on two processes (pytest-xdist), then the browser tests in
-# one (they share one served app and one Chromium). Arguments go to both runs.
+# those without a browser, then the browser tests, each on two processes
+# (pytest-xdist; each browser process serves its own app and drives its own Chromium).
+# Arguments go to both runs.
 set -euo pipefail
 source "$(dirname "$0")/setup.sh"
 setup_scorekeeper --for-tests
@@ -22,7 +23,7 @@ run_pytest() {
   fi
 }
 run_pytest -m "not browser" -n 2 "$@"
-run_pytest -m browser "$@"
+run_pytest -m browser -n 2 "$@"
 if [ "$empty" = 2 ]; then
   echo "No test was collected." >&2
   exit 5
