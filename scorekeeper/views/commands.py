@@ -8,8 +8,10 @@ against what it read itself.
 
 from __future__ import annotations
 
+import base64
+import os
 import re
-import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -50,15 +52,35 @@ NOT_SAVED_SESSION_LOST = N_(
 KEY_BYTES = 16
 
 
+class _Randomness(threading.local):
+    """Random bytes for one-time keys, read from the system a few kB at a time (per
+    thread, and again in a forked process). Each read lets go of Python's lock, and
+    in a busy server getting it back waits for another thread's turn: a form page
+    drawing forty keys one read each waited forty turns."""
+
+    SIZE = 4096
+
+    def __init__(self) -> None:
+        self.pid, self.bytes, self.used = 0, b"", 0
+
+    def take(self, count: int) -> bytes:
+        if self.pid != os.getpid() or self.used + count > len(self.bytes):
+            self.pid, self.bytes, self.used = os.getpid(), os.urandom(max(count, self.SIZE)), 0
+        self.used += count
+        return self.bytes[self.used - count : self.used]
+
+
+_RANDOM = _Randomness()
+
+
 def new_key() -> str:
     """A one-time key for a form that changes a match (a double tap sends it twice)."""
-    return secrets.token_urlsafe(KEY_BYTES)
+    return base64.urlsafe_b64encode(_RANDOM.take(KEY_BYTES)).rstrip(b"=").decode("ascii")
 
 
 def new_keys(count: int) -> list[str]:
-    """`count` one-time keys (as many random bits as `new_key`'s, in hex) from one
-    read of the system's randomness: a page with a form per hand asks for forty."""
-    random = secrets.token_hex(KEY_BYTES * count)
+    """`count` one-time keys (as many random bits as `new_key`'s, in hex)."""
+    random = _RANDOM.take(KEY_BYTES * count).hex()
     width = 2 * KEY_BYTES
     return [random[i : i + width] for i in range(0, len(random), width)]
 
