@@ -172,6 +172,7 @@ def create_app(
     app.jinja_env.filters["said"] = speech.said  # the rules' sentences for a script
     _number_words(app)
     app.context_processor(language.page_language)  # <html lang dir>, the switch
+    app.jinja_env.globals["script_words"] = language.script_words  # kept per language
     app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, g, redirect, request, url_for
+from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 from flask_babel import get_locale, get_translations
+from markupsafe import Markup
 
 from .. import speech
 from ..languages import DEFAULT, LANGUAGES, Language, best_language, language
@@ -61,6 +62,19 @@ def page_language() -> dict:
     """What every template knows of languages: the page's own (`lang`, `dir`)
     and the list the switch offers."""
     return {"page_language": reading(), "languages": LANGUAGES}
+
+
+def script_words() -> Markup:
+    """The words of the shared scripts (_script_words.html): they depend on the
+    page's language alone, so each language's are drawn once per catalog and
+    kept; a page drawn anew (a refused form, the first after a change) no longer
+    translates the twenty of them again."""
+    kept = current_app.extensions.setdefault("script_words", {})
+    translations, code = get_translations(), str(get_locale())
+    drawn = kept.get(code)
+    if drawn is None or drawn[0] is not translations:
+        drawn = kept[code] = (translations, Markup(render_template("_script_words.html")))
+    return drawn[1]
 
 
 def vary_by_language(response):
