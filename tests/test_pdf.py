@@ -533,3 +533,34 @@ def test_emoji_print_in_colour_where_the_machine_has_a_colour_font(client, tmp_p
     coloured = sum(title.convert("HSV").getchannel("S").histogram()[128:])  # half saturated
     assert (coloured > 100) == bool(colour), coloured
     assert title.convert("L").getextrema()[0] < 80  # the title is there
+
+
+def test_a_pad_taller_than_a_page_runs_on_to_the_next_and_loses_no_entry(client):
+    # 80 defeated contracts: one rubber that never ends, forty entries a side
+    # above the line, more than a page holds. A pad that fits stays whole; this
+    # one must go on over the next page instead of running off the foot of its
+    # page, where its last entries were drawn outside the paper.
+    hands = [
+        {"declarer": ["Ann", "Bob", "Cy", "Dee"][n % 4], "contract": "1C", "tricks": 5}
+        for n in range(80)
+    ]
+    document = {
+        "format": "scorekeeper-match/1",
+        "variant": "rubber",
+        "players": ["Ann", "Bob", "Cy", "Dee"],
+        "hands": hands,
+    }
+    reader = get_pdf(client, store(client, document))
+    drawn: dict[int, int] = {}  # each hand's entry: the page it is printed on
+    for number, page in enumerate(reader.pages, 1):
+        bottom, top = float(page.mediabox.bottom), float(page.mediabox.top)
+
+        def seen(text, cm, tm, font, size, number=number, bottom=bottom, top=top):
+            found = re.fullmatch(r"#(\d+) down", text.strip())
+            if found:
+                assert bottom + 20 < cm[5] + tm[5] * cm[3] < top - 20, (number, text)
+                drawn[int(found.group(1))] = number
+
+        page.extract_text(visitor_text=seen)
+    assert sorted(drawn) == list(range(1, 81))  # every entry once, on the paper
+    assert set(drawn.values()) == {1, 2}  # the pad runs on over page 2

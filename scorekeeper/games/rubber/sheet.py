@@ -34,6 +34,11 @@ WHAT_LABEL = {
     "unfinished": _("unfinished"),
 }
 
+# The rows of figures (entries, games' rows, a round's deals) a pad may have and
+# still fit whole on one printed page beside another pad (A4 or Letter, the PDF's
+# row height); a taller pad is printed across the page and runs on over the next.
+TALL_PAD_LINES = 22
+
 
 def _entry(number: int, entry: dict[str, Any], deal: int | None) -> dict[str, Any]:
     """One figure on the pad, citing what players count: the hand (rubber) or,
@@ -142,19 +147,26 @@ def pad_units(match: Match, outcome: Outcome) -> list[dict[str, Any]]:
         won = [sum(1 for g in games if g["won_by"] == names[side]) for side in (0, 1)]
         complete = "won_by" in unit or unit.get("complete", False)
         totals = list(game.unit_points[number - 1])
+        above_rows = _rows(unit["above"], bottom_up=True)
+        below = [
+            {
+                "number": g["number"],
+                "rows": _rows(g["below"], bottom_up=False),
+                "won_by": g["won_by"],
+                "hand": g.get("hand"),
+            }
+            for g in games
+        ]
+        lines = len(above_rows) + sum(len(g["rows"]) for g in below)
+        lines += len(unit["deals"]) if chicago else 0
         laid_out.append(
             {
                 "number": number,
-                "above_rows": _rows(unit["above"], bottom_up=True),
-                "games": [
-                    {
-                        "number": g["number"],
-                        "rows": _rows(g["below"], bottom_up=False),
-                        "won_by": g["won_by"],
-                        "hand": g.get("hand"),
-                    }
-                    for g in games
-                ],
+                "above_rows": above_rows,
+                "games": below,
+                # Taller than a page holds: on paper it runs on over the next page
+                # instead of standing whole beside another pad.
+                "tall": lines > TALL_PAD_LINES,
                 "games_won": won,
                 "won_by": unit.get("won_by"),
                 "complete": complete,
