@@ -54,23 +54,26 @@ KEY_BYTES = 16
 
 class _Randomness(threading.local):
     """Random bytes for one-time keys, read from the system a few kB at a time (per
-    thread, and again in a forked process). Each read lets go of Python's lock, and
-    in a busy server getting it back waits for another thread's turn: a form page
-    drawing forty keys one read each waited forty turns."""
+    thread; emptied in a forked process, which must not repeat its parent's). Each
+    read lets go of Python's lock, and in a busy server getting it back waits for
+    another thread's turn: a form page drawing forty keys one read each waited
+    forty turns."""
 
     SIZE = 4096
 
     def __init__(self) -> None:
-        self.pid, self.bytes, self.used = 0, b"", 0
+        self.bytes, self.used = b"", 0
 
     def take(self, count: int) -> bytes:
-        if self.pid != os.getpid() or self.used + count > len(self.bytes):
-            self.pid, self.bytes, self.used = os.getpid(), os.urandom(max(count, self.SIZE)), 0
+        if self.used + count > len(self.bytes):
+            self.bytes, self.used = os.urandom(max(count, self.SIZE)), 0
         self.used += count
         return self.bytes[self.used - count : self.used]
 
 
 _RANDOM = _Randomness()
+if hasattr(os, "register_at_fork"):  # no fork on Windows
+    os.register_at_fork(after_in_child=_RANDOM.__init__)
 
 
 def new_key() -> str:
