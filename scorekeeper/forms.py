@@ -11,12 +11,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, Optional, StopValidation
 
-from .entry import whole_number
+from .entry import Form, whole_number
 from .formats import typed_amount
 from .games.catalog import VARIANTS
 from .games.common import OptionSpec
@@ -152,7 +151,7 @@ class StakeFields:
         return {"amount": amount, "per": per, "currency": currency}
 
 
-class NewMatchForm(StakeFields, FlaskForm):
+class NewMatchForm(StakeFields, Form):
     variant = RadioField(
         _l("Game"),
         choices=[(cls.id, cls.name) for cls in VARIANTS.values()],
@@ -290,7 +289,7 @@ class RealDay:
             raise StopValidation(f"{field.label.text}: give a real day, written like 2026-11-20.")
 
 
-class SettingsForm(StakeFields, FlaskForm):
+class SettingsForm(StakeFields, Form):
     title = StringField(
         _l("Title"),
         validators=[
@@ -315,13 +314,13 @@ class SettingsForm(StakeFields, FlaskForm):
             field.validators = [Sent(), *field.validators]
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     match_file = FileField(
         _l("Match file (.json)"), validators=[FileRequired(_l("Choose a match file."))]
     )
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A form with only the CSRF token, for buttons that change something."""
 
     next = HiddenField()
@@ -330,7 +329,7 @@ class ConfirmForm(FlaskForm):
 MAX_GROUP_INPUTS = 8  # member inputs on the new-group form (more are added on its page)
 
 
-class GroupStakeForm(StakeFields, FlaskForm):
+class GroupStakeForm(StakeFields, Form):
     """A group's default stake for one game (or every game)."""
 
     stake_game = SelectField(
