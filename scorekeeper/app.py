@@ -46,6 +46,7 @@ from .views import (
     rules,
     sheets,
 )
+from .views.buttons import radio_choices
 from .views.commands import new_key
 from .views.messages import keep_flashes_small
 from .views.routing import CONVERTERS
@@ -169,6 +170,7 @@ def create_app(
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     app.jinja_env.globals["new_key"] = new_key
+    app.jinja_env.globals["radio_choices"] = radio_choices  # a radio field's buttons
     app.jinja_env.filters["said"] = speech.said  # the rules' sentences for a script
     _number_words(app)
     app.context_processor(language.page_language)  # <html lang dir>, the switch
