@@ -48,7 +48,8 @@ from tests.seasons import a_full_season  # noqa: E402
 BIG_RUNS = 3
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
-TARGET = 3.0  # times the floor
+TARGET = 5.0  # times the floor: the bound of issue 28
+AIM = 3.0  # times the floor: what it aims for
 
 
 def top_game() -> dict:
@@ -180,7 +181,10 @@ def main() -> None:
         print(f"  {label:44} {wall:8.1f} {'':8} {cpu:8.1f} {'':8} status {status}")
     worst = max(wall / floor_wall for label, wall, _ in rows if label.endswith("render"))
     verdict = "within" if worst <= TARGET else "above"
-    print(f"Slowest full render: {worst:.1f}x the floor (wall), {verdict} the {TARGET:.0f}x aim.")
+    print(
+        f"Slowest full render: {worst:.1f}x the floor (wall), {verdict} the {TARGET:.0f}x bound"
+        f" (aim {AIM:.0f}x)."
+    )
 
 
 if __name__ == "__main__":

@@ -255,6 +255,19 @@ def test_score_pads_print_two_side_by_side(client, document, words, pages, third
     assert third == 2 or found[words[2]][2] < found[words[0]][2]
 
 
+def test_rubber_pad_prints_each_side_as_one_column(client):
+    # On paper a side's entries above the line (or in one game) are one block of
+    # lines, the points over what they are: the text reads We's column, then
+    # They's, each in the pad's order (far from the line first, above it).
+    text = pages_text(get_pdf(client, store(client, three_rubbers())))[0]
+    assert (
+        "nearest the line ↑\n500\n#8 rubber\n750\n#8 slam\n100\n#7 down\n150\n#6 honours\n"
+        "30\n#6 over\n30\n#1 over\n100\n#5 honours\n40\n#5 over\n100\n#4 down\n"
+        "Below the line: trick scores towards game ↓\n60\n#1 tricks\n100\n#3 tricks\n"
+        "game 1 to They\n120\n#6 tricks\n40\n#5 tricks\ngame 2 to We\n"
+    ) in text
+
+
 def test_appendix_never_splits_a_hand_across_pages(client):
     # Every hand's row starts and ends on the same page: the last line of its
     # explanation is printed on the page that has its number.

@@ -46,7 +46,7 @@ def match_html(loaded: Loaded, *, appendix: bool = False) -> str:
         **_page_context(loaded),
         sheet=build_sheet(match, outcome) if outcome else None,
         appendix=appendix,
-        printing=True,  # a sheet leaves out what only the screen needs (the Top Game's key)
+        printing=True,  # a sheet leaves out what only the screen needs (the Top Game's key, links)
     )
 
 
