@@ -25,6 +25,7 @@ from scorekeeper.folders import StaticFolders
 from scorekeeper.forms import ConfirmForm
 from scorekeeper.kept import Recent
 from scorekeeper.views import hands as hand_views
+from scorekeeper.views import live as live_views
 from scorekeeper.views import matches as match_views
 from scorekeeper.views.pages import drawn_once
 from tests.phones import watched_table
@@ -213,6 +214,34 @@ def test_a_repeated_match_page_is_drawn_once_with_fresh_keys_and_its_phones_name
     assert keyless(actions.page(url)) == keyless(named)
     client.delete_cookie("phone")
     assert keyless(actions.page(url)) == keyless(pages[0])
+
+
+def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
+    """Everyone following a table from a watch link asks for its page after each
+    change: the whole page is drawn once per revision, and it is the very page
+    drawn for one watcher alone."""
+    match_id = rubber(actions)
+    url = f"/w/{watch_token(actions, match_id)}"
+    drawn_templates: list[str] = []
+
+    def note(sender, template, context, **extra):
+        drawn_templates.append(template.name)
+
+    with template_rendered.connected_to(note, app):
+        pages = [actions.page(url) for _ in range(3)]
+    assert drawn_templates == ["matches/_live_watch.html", "matches/watch.html"]
+    assert len(set(pages)) == 1
+    assert "2 2♥ by Bob, made Bob +60 Dee +60" in visible_text(pages[0])
+
+    actions.save_hand(match_id, hand("Cy", "3", "NT", "9"))
+    actions.page(f"/m/{match_id}")  # the save's message, shown once
+    with template_rendered.connected_to(note, app):
+        changed = [actions.page(url) for _ in range(2)]
+    assert drawn_templates[2:] == ["matches/_live_watch.html", "matches/watch.html"]
+    assert "3 3NT by Cy, made Ann +100 Cy +100" in visible_text(changed[1])
+
+    monkeypatch.setattr(live_views, "_the_same_for_every_watcher", lambda *args: False)
+    assert keyless(actions.page(url)) == keyless(changed[0])
 
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
