@@ -13,6 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,18 @@ def rubber(actions) -> str:
     actions.save_hand(match_id, hand("Ann", "1", "C", "7"))
     actions.save_hand(match_id, hand("Bob", "2", "H", "8"))
     return match_id
+
+
+@contextmanager
+def templates_drawn(app) -> Iterator[list[str]]:
+    """The names of the templates drawn inside the block, in order."""
+    drawn: list[str] = []
+
+    def note(sender, template, context, **extra):
+        drawn.append(template.name)
+
+    with template_rendered.connected_to(note, app):
+        yield drawn
 
 
 def watch_token(actions, match_id: str) -> str:
@@ -161,12 +175,7 @@ def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions
     match_id = rubber(actions)
     actions.page(f"/m/{match_id}")  # the last save's message, shown once
     url = f"/m/{match_id}/hand/new"
-    drawn_templates: list[str] = []
-
-    def note(sender, template, context, **extra):
-        drawn_templates.append(template.name)
-
-    with template_rendered.connected_to(note, app):
+    with templates_drawn(app) as drawn_templates:
         pages = [actions.page(url) for _ in range(3)]
     assert drawn_templates == ["games/rubber/hand.html"]
     keys = [KEY.findall(page) for page in pages]
@@ -195,12 +204,7 @@ def test_a_repeated_match_page_is_drawn_once_with_fresh_keys_and_its_phones_name
     match_id = rubber(actions)
     url = f"/m/{match_id}"
     actions.page(url)  # the last save's message, shown once
-    drawn_templates: list[str] = []
-
-    def note(sender, template, context, **extra):
-        drawn_templates.append(template.name)
-
-    with template_rendered.connected_to(note, app):
+    with templates_drawn(app) as drawn_templates:
         pages = [actions.page(url) for _ in range(3)]
         client.set_cookie("phone", "Ann")
         named = actions.page(url)
@@ -222,12 +226,7 @@ def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
     drawn for one watcher alone."""
     match_id = rubber(actions)
     url = f"/w/{watch_token(actions, match_id)}"
-    drawn_templates: list[str] = []
-
-    def note(sender, template, context, **extra):
-        drawn_templates.append(template.name)
-
-    with template_rendered.connected_to(note, app):
+    with templates_drawn(app) as drawn_templates:
         pages = [actions.page(url) for _ in range(3)]
     assert drawn_templates == ["matches/_live_watch.html", "matches/watch.html"]
     assert len(set(pages)) == 1
@@ -235,9 +234,9 @@ def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
 
     actions.save_hand(match_id, hand("Cy", "3", "NT", "9"))
     actions.page(f"/m/{match_id}")  # the save's message, shown once
-    with template_rendered.connected_to(note, app):
+    with templates_drawn(app) as drawn_templates:
         changed = [actions.page(url) for _ in range(2)]
-    assert drawn_templates[2:] == ["matches/_live_watch.html", "matches/watch.html"]
+    assert drawn_templates == ["matches/_live_watch.html", "matches/watch.html"]
     assert "3 3NT by Cy, made Ann +100 Cy +100" in visible_text(changed[1])
 
     monkeypatch.setattr(live_views, "_the_same_for_every_watcher", lambda *args: False)
