@@ -13,7 +13,9 @@ import contextlib
 import html
 import http.client
 import json
+import os
 import re
+import select
 import socket
 import subprocess
 import sys
@@ -38,12 +40,13 @@ def served(app, threads: int = 8) -> Iterator[str]:
     """The app under waitress on 127.0.0.1; yields its base address."""
     from waitress.server import create_server
 
-    port = free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=threads)
+    # Port 0: the system gives it a free port as it binds (a port found free first
+    # could be taken by another process before the server bound it).
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{server.effective_port}"
     finally:
         stop(server, thread)
 
@@ -66,26 +69,44 @@ def stop(server, thread: threading.Thread) -> None:
     server.task_dispatcher.shutdown()
 
 
+# The app under waitress in a process of its own: database, port[, a pipe's fd on
+# which to say the port it listens on, once it listens (asked for port 0)].
 SERVER = """
-import sys
-from waitress import serve
+import os, sys
+from waitress.server import create_server
 from scorekeeper.app import create_app
 app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "phones"})
-serve(app, host="127.0.0.1", port=int(sys.argv[2]), threads=8)
+server = create_server(app, host="127.0.0.1", port=int(sys.argv[2]), threads=8)
+if len(sys.argv) > 3:
+    os.write(int(sys.argv[3]), f"{server.effective_port}\\n".encode())
+    os.close(int(sys.argv[3]))
+server.run()
 """
 
 
 def serve_process(database: str | Path, log=subprocess.DEVNULL) -> tuple[subprocess.Popen, str]:
     """The app under waitress in a process of its own (8 threads, as `scorekeeper
-    serve`), on `database`, once it accepts connections; and its base address."""
-    port = free_port()
+    serve`), on `database`, once it accepts connections; and its base address.
+    It binds port 0 and says which port it got: a port found free here first could
+    be taken by another process while this one starts (then the test would talk
+    to that one, or to nothing)."""
+    said, told = os.pipe()
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, str(database), str(port)],
+        [sys.executable, "-c", SERVER, str(database), "0", str(told)],
         cwd=Path(__file__).resolve().parent.parent,
         stdout=log,
         stderr=subprocess.STDOUT,
+        pass_fds=(told,),
     )
-    return server, accepting(server, port, seconds=30)
+    os.close(told)
+    with os.fdopen(said) as pipe:
+        ready, _, _ = select.select([pipe], [], [], 30)
+        port = pipe.readline().strip() if ready else ""
+    if not port.isdigit():
+        server.kill()
+        server.wait(timeout=10)
+        raise RuntimeError(f"the server did not listen within 30 s (status {server.returncode})")
+    return server, f"http://127.0.0.1:{port}"
 
 
 def accepting(server: subprocess.Popen, port: int, seconds: float) -> str:

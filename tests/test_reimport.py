@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.changelog import played_on
-from scorekeeper.db import connect, now
+from scorekeeper.db import connect, load_match
 from tests.webtools import by_id, links, match_id_in, visible_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -96,12 +96,15 @@ def test_import_a_copy_stores_one_copy_however_often_it_is_tapped(app, client, a
     assert (copied.status_code, again.status_code) == (302, 302)
     assert copied.location == again.location != f"/m/{first}"
     assert "Imported a copy: 12 hands." in actions.followed(copied)
-    # The file names no day: the copy is on the day it was imported (the evening rule).
-    today = played_on(now()).isoformat()
-    assert actions.document(match_id_in(copied.location)) == {
-        **json.loads(TOP_GAME),
-        "played": today,
-    }
+    # The file names no day: the copy is on the day it was imported (the evening
+    # rule), read from when it was stored (the clock asked now could be past 06:00).
+    copy_id = match_id_in(copied.location)
+    db = connect(app.config["DATABASE"])
+    try:
+        day = played_on(load_match(db, copy_id).created).isoformat()
+    finally:
+        db.close()
+    assert actions.document(copy_id) == {**json.loads(TOP_GAME), "played": day}
     assert matches_stored(app) == 2
     # The file a third time: already here, the copy does not change that.
     assert send(client, TOP_GAME, key="third-import-key").status_code == 409

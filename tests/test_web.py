@@ -11,16 +11,22 @@ import pytest
 
 from scorekeeper.app import create_app
 from scorekeeper.changelog import played_on
-from scorekeeper.db import now
+from scorekeeper.db import connect, load_match
 from scorekeeper.games.catalog import VARIANTS
 from scorekeeper.matchfile import loads
 from scorekeeper.report import score_document
 from tests.webtools import Actions, checked, field_errors, items, visible_text
 
 
-def day_started_today() -> str:
-    """The day a match started now counts for (the evening rule)."""
-    return played_on(now()).isoformat()
+def day_started(app, match_id: str) -> str:
+    """The day a match counts for (the evening rule), from the moment it was
+    stored as started: the clock asked after the request would name the next day
+    when 06:00 came between the two."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return played_on(load_match(db, match_id).created).isoformat()
+    finally:
+        db.close()
 
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -53,7 +59,7 @@ def test_new_match_page_offers_every_variant_with_a_description(actions):
         assert cls.summary in shown
 
 
-def test_new_match_stores_players_options_and_stake(actions):
+def test_new_match_stores_players_options_and_stake(app, actions):
     match_id = actions.start(
         options={"hands_per_half": "3"},
         title="Evening",
@@ -65,7 +71,7 @@ def test_new_match_stores_players_options_and_stake(actions):
         "format": "scorekeeper-match/1",
         "variant": "top-game",
         "title": "Evening",
-        "played": day_started_today(),  # the evening it was started on
+        "played": day_started(app, match_id),  # the evening it was started on
         "players": ["Ann", "Bob", "Cy"],
         "options": {"hands_per_half": 3},
         "stake": {"amount": "0.50", "per": 1, "currency": "EUR"},
@@ -354,11 +360,11 @@ def test_unknown_match_and_hand_are_404(actions, client):
 # --- import, export ------------------------------------------------------------
 
 
-def test_export_matches_the_command_line_scorer(actions):
+def test_export_matches_the_command_line_scorer(app, actions):
     text = (EXAMPLES / "top-game.json").read_text()
     match_id = actions.imported(text)
     doc = actions.document(match_id)
-    assert doc == {**json.loads(text), "played": day_started_today()}  # the example names no day
+    assert doc == {**json.loads(text), "played": day_started(app, match_id)}  # the file names none
     totals = score_document(loads(text))["totals"]
     shown = [f"+{t}" if t > 0 else (f"−{-t}" if t < 0 else "0") for t in totals.values()]
     # The totals table: a heading, a row of players, a row of their totals.

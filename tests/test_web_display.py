@@ -20,6 +20,7 @@ import pytest
 
 from scorekeeper.db import forget_folded, get_db
 from scorekeeper.variants import MAX_NAME
+from scorekeeper.views import messages
 from scorekeeper.views.messages import changed_words
 from tests.webtools import parse, tables, texts, visible_text
 
@@ -431,13 +432,24 @@ def test_bridge_for_three_move_column_says_how_far_the_peg_really_went(actions):
     assert moves == ["+2", "0", "+3", "−6", "+2", "0 of −2", "+4", "+6", "+1", "−1", "+3 of +4"]
 
 
-def test_the_history_says_when_in_the_words_of_the_home_list(actions, app, utc_clock):
+class AtNow(datetime):
+    """The clock the pages say "when" by, stopped at NOW."""
+
+    @classmethod
+    def now(cls, tz=None):
+        return NOW.astimezone(tz)
+
+
+def test_the_history_says_when_in_the_words_of_the_home_list(actions, app, utc_clock, monkeypatch):
     """One wording of "when": a change made yesterday says so in the history too
-    (it used to say only "at 23:30"). Noon yesterday is 12 to 36 hours ago whatever
-    the time the suite runs, never "minutes ago" (23:30 was, in CI just after
+    (it used to say only "at 23:30"). The page's clock is stopped at NOW: noon
+    the day before is "yesterday" whatever the time the suite runs (23:30 was
+    "minutes ago" in CI just after midnight; noon yesterday, read from the clock
+    at 23:59:59.9, was the day before yesterday once the page was drawn after
     midnight)."""
+    monkeypatch.setattr(messages, "datetime", AtNow)
     match_id = actions.imported(example("rubber"))
-    yesterday = (datetime.now(UTC) - timedelta(days=1)).replace(hour=12, minute=0)
+    yesterday = (NOW - timedelta(days=1)).replace(hour=12, minute=0)
     with app.app_context():
         get_db().execute("update changes set created = ?", [yesterday.isoformat()])
         forget_folded()

@@ -155,7 +155,9 @@ def test_mark_all_as_paid_zeroes_the_balances_and_undo_brings_them_back(client, 
     assert "Paid: Ann paid Bob 22.88 EUR; Ann paid Cy 6.50 EUR; Dee paid Cy 0.12 EUR;" in text
     # The page now opens on what was played since (tests/test_group_balances.py);
     # over all time every balance is zero.
-    assert f"Since the last settle-up ({date.today():%-d %b %Y}) · 0 matches counted" in text
+    # The day they were recorded on, as stored (not the clock asked after midnight).
+    paid_on = date.fromisoformat(g.load_group(db, group_id).payments[-1].date)
+    assert f"Since the last settle-up ({paid_on:%-d %b %Y}) · 0 matches counted" in text
     text = visible_text(client.get(f"/g/{group_id}?period=all"))
     assert (
         "Balances · EUR Member Net (EUR) Ann 0.00 Bob 0.00 Cy 0.00 Dee 0.00"

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.app import create_app
 from tests.phones import served
@@ -19,6 +20,12 @@ from tests.phones import served
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
+# An expect() gives up after 30 s, as Playwright's actions and navigations do, not
+# after its own 5 s: most wait for the server's answer (a save, a page, a poll's
+# redraw), and a busy machine answers in more than 5 s (a save held 6 s failed
+# its expect on the next hand's heading). It waits only until it holds.
+EXPECT_MS = 30_000
+expect.set_options(timeout=EXPECT_MS)
 # A page that can be read: loaded to the end, its <html> in place (a read made while
 # a tap's navigation is under way can find a document with nothing in it yet).
 SETTLED = "() => document.readyState === 'complete' && document.documentElement !== null"

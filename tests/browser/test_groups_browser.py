@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, Table, click_and_wait
+from .conftest import EXPECT_MS, PHONE, Table, click_and_wait
 from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
     Audited,
     Narrow,
@@ -24,7 +24,7 @@ from .test_csp_browser import (  # noqa: F401 (fixtures used by name)
 )
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-LIVE_WAIT_MS = 10_000  # live.js polls every 2 s, the redraw one more fetch: room for a busy machine
+LIVE_WAIT_MS = EXPECT_MS  # live.js polls every 2 s, the redraw one more fetch, on a busy machine
 
 
 @pytest.fixture

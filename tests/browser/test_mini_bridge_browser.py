@@ -1,10 +1,13 @@
 """Mini Bridge through the UI in Chromium: HCP typed, a 20–20 redeal, a scrapped deal."""
 
+import datetime as dt
 import re
 
 from playwright.sync_api import expect
 
 from .conftest import PHONE, Table, shown
+
+FOLD_MS = 400  # mini_bridge.js: how long the pad keeps its place after the last announcement
 
 
 def announce(table, *hcp: int) -> None:
@@ -176,8 +179,14 @@ def test_the_pad_comes_back_to_a_box_left_empty(table):
 
 
 def test_a_quick_extra_tap_after_the_last_announcement_scraps_nothing(table):
-    match_id = table.start_match("mini-bridge-3", ["Ann", "Bob", "Cy"])
     page = table.page
+    # The page's timers run on a paused clock: the pad's moment (FOLD_MS, 400 ms in
+    # mini_bridge.js) lasts until the test steps past it, however long a busy machine
+    # takes between the two taps (0.6 s between them once let the second land on
+    # what had moved up).
+    page.clock.install()
+    page.clock.pause_at(dt.datetime(2026, 11, 28, 20, 0, tzinfo=dt.UTC))
+    match_id = table.start_match("mini-bridge-3", ["Ann", "Bob", "Cy"])
     page.click('#hcp-pad [data-points="19"]')
     page.click('#hcp-pad [data-points="2"]')
     # 18 makes a deal Ann may scrap; a second tap on the same spot follows at once.
@@ -189,6 +198,9 @@ def test_a_quick_extra_tap_after_the_last_announcement_scraps_nothing(table):
     under = "([x, y]) => !!document.elementFromPoint(x, y).closest('#group-hcp')"
     assert page.evaluate(under, middle)
     page.mouse.click(*middle)
+    page.clock.run_for(FOLD_MS)
+    expect(page.locator("#hcp-pad")).to_be_hidden()  # then the pad folds away
+    assert not page.evaluate(under, middle)
     expect(page.locator("#scrap")).to_be_visible()  # offered, and not pressed
     assert re.search(r"/hand/new$", page.url)
     assert table.exported_score(match_id)["hands"] == []
