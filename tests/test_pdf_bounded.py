@@ -6,6 +6,7 @@ every hand explained, four 40-character names in a script no font here has
 so it is certain to run past it; no test asserts how long anything took.
 """
 
+import gc
 import os
 import queue
 import signal
@@ -186,3 +187,15 @@ def test_a_render_slowed_by_a_busy_machine_is_not_called_too_large(client, monke
     monkeypatch.setattr(pdf, "BUSY_SECONDS", 120.0)
     again = client.get(f"/m/{match_id}/sheet.pdf")
     assert again.status_code == 200 and again.data.startswith(b"%PDF")
+
+
+def test_after_its_first_sheet_the_worker_keeps_the_collector_off_its_loaded_heap():
+    # serve_renders calls this once a sheet is made (fonts and stylesheets loaded).
+    before = gc.get_threshold()
+    try:
+        assert pdf._settle_garbage_collector() is True
+        assert gc.get_threshold() == (20_000, *before[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
