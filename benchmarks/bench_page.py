@@ -11,11 +11,12 @@ the median and p95 wall time and the median CPU time of one GET /m/<id> (a
 revision drawn before: the page around its kept live part), the same GET from a
 phone that has the page (If-None-Match: a 304), the first GET after a change
 (hand 1 edited each time, outside the timing: the revision replayed and drawn
-anew), the next hand's form (drawn once per revision too), a hand saved from a
-form drawn before the last change (a 409 with the typed hand), and the parts of
-the page: loading the stored match, its replay, the share links (with their two
-QR codes). `--profile` adds cProfile's top functions by
-cumulative time. The aim is under 5 ms; a repeated page under 1 ms.
+anew), the next hand's form and the watch page (each drawn once per revision
+too), that form sent one change late (a 409: refused, drawn again with what was
+typed), the live poll of a phone one change behind, the next hand saved (a 302;
+the match grows a hand each run), and the parts of the page: loading the stored
+match, its replay, the share links (with their two QR codes). `--profile` adds
+cProfile's top functions by cumulative time. The aim is under 5 ms; a repeated page under 1 ms.
 
 `--locale` asks for every page in that language (the phone's choice, a
 cookie). `--languages` compares the whole page without catalogs (an app whose
@@ -51,6 +52,7 @@ from scorekeeper.views.pages import share_links  # noqa: E402
 
 AIM_MS = 5.0
 HANDS = 20
+FORM_DATA = {"declarer": "Margaret", "level": "2", "strain": "C", "tricks": "8"}  # a part score
 LANGUAGE_AIM = 10.0  # per cent more than the page without catalogs
 
 
@@ -122,32 +124,42 @@ def main() -> None:
             response = client.get(f"/m/{match_id}/hand/new")
             assert response.status_code == 200, response.status_code
 
+        keys = iter(range(10**9))
+
+        def refused() -> None:
+            """The next hand's form drawn one change ago, sent with its session, as
+            three in four saves of bench_live's busy tables are: refused (409),
+            the typed hand drawn again."""
+            data = {
+                **FORM_DATA,
+                "revision": str(behind),
+                "key": f"stale-{next(keys)}",
+                "csrf_token": token,
+            }
+            response = client.post(f"/m/{match_id}/hand/new", data=data)
+            assert response.status_code == 409, response.status_code
+
+        def poll() -> None:
+            """The live poll of a phone one change behind (the change in words)."""
+            response = client.get(f"/m/{match_id}/live?since={behind}")
+            assert response.status_code == 200, response.status_code
+
+        def saved() -> None:
+            """The next hand saved from a form drawn at the match's revision (302)."""
+            with app.app_context():
+                revision = load_match(get_db(), match_id).revision
+            data = {**FORM_DATA, "revision": str(revision), "key": f"saved-{next(keys)}"}
+            response = client.post(f"/m/{match_id}/hand/new", data={**data, "csrf_token": token})
+            assert response.status_code == 302, response.status_code
+
+        def watch() -> None:
+            """The watch page of someone following the table (drawn once per revision)."""
+            response = client.get(watch_url)
+            assert response.status_code == 200, response.status_code
+
         def again() -> None:
             response = client.get(f"/m/{match_id}", headers={"If-None-Match": etag})
             assert response.status_code in (200, 304), response.status_code
-
-        drawn = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', drawn).group(1)
-        keys = iter(range(10**9))
-        declarer = twenty_hands(args.hands)["players"][0]
-
-        def stale() -> None:
-            """A hand saved from a form drawn at revision 1, before the edits of "first
-            after a change" (timed before it), as three in four saves of bench_live's
-            busy tables are: refused, the typed hand drawn again."""
-            response = client.post(
-                f"/m/{match_id}/hand/new",
-                data={
-                    "csrf_token": token,
-                    "revision": "1",
-                    "key": f"stale-{next(keys):010d}",
-                    "declarer": declarer,
-                    "level": "2",
-                    "strain": "H",
-                    "tricks": "8",
-                },
-            )
-            assert response.status_code == 409, response.status_code
 
         first_hand = [dict(h) for h in twenty_hands(args.hands)["hands"][:1]][0]
         edits = iter(range(10**9))
@@ -170,21 +182,37 @@ def main() -> None:
         def load():
             return load_match(get_db(), match_id)
 
+        def one_change_behind() -> int:
+            """The match changed once more: the revision a phone one change behind has."""
+            behind = part(load)().revision
+            change()
+            return behind
+
+        form_page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form_page).group(1)
         stored = part(load)()
         page()
+        watch_url = re.search(r"(/w/[\w-]+)</code>", client.get(f"/m/{match_id}").text).group(1)
         etag = client.get(f"/m/{match_id}").headers.get("ETag", "")
         rows = [
             ("GET /m/<id> (the whole page)", timed(page, args.runs)),
             ("  again, the phone has it (304)", timed(again, args.runs)),
             ("  first after a change", timed_after(change, page, args.runs)),
             ("GET /m/<id>/hand/new (next hand)", timed(form, args.runs)),
-            ("POST a stale hand (409)", timed(stale, args.runs)),
+            ("GET /w/<token> (the watch page)", timed(watch, args.runs)),
+        ]
+        behind = one_change_behind()  # the 409 and the poll of a phone one change behind
+        rows += [
+            ("POST a stale hand form (409)", timed(refused, args.runs)),
+            ("GET /m/<id>/live (a poll)", timed(poll, args.runs)),
             ("  load the stored match", timed(part(load), args.runs)),
             (
                 f"  replay its {args.hands} hands",
                 timed(lambda: replay_match(stored.match), args.runs),
             ),
             ("  share links and QR codes", timed(part(lambda: share_links(stored)), args.runs)),
+            # last: each save makes the match a hand longer
+            ("POST the next hand (302)", timed(saved, args.runs)),
         ]
         if args.profile:
             profile = cProfile.Profile()
