@@ -67,14 +67,17 @@ def page_language() -> dict:
 def script_words() -> Markup:
     """The words of the shared scripts (_script_words.html): they depend on the
     page's language alone, so each language's are drawn once per catalog and
-    kept; a page drawn anew (a refused form, the first after a change) no longer
-    translates the twenty of them again."""
+    template and kept (one entry per language, replaced whole: safe between
+    threads); a page drawn anew (a refused form, the first after a change) no
+    longer translates the twenty of them again."""
     kept = current_app.extensions.setdefault("script_words", {})
     translations, code = get_translations(), str(get_locale())
+    # The same template object unless it was read again (an edit, with auto-reload).
+    template = current_app.jinja_env.get_template("_script_words.html")
     drawn = kept.get(code)
-    if drawn is None or drawn[0] is not translations:
-        drawn = kept[code] = (translations, Markup(render_template("_script_words.html")))
-    return drawn[1]
+    if drawn is None or drawn[0] is not translations or drawn[1] is not template:
+        drawn = kept[code] = (translations, template, Markup(render_template(template)))
+    return drawn[2]
 
 
 def vary_by_language(response):
