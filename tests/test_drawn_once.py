@@ -243,6 +243,18 @@ def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
     assert keyless(actions.page(url)) == keyless(changed[0])
 
 
+def test_a_kept_watch_page_gives_no_watcher_a_session(app, actions):
+    """A watch page has no form: the watcher whose visit draws a revision's page
+    gets no session cookie (no CSRF token made for a page that has none), just as
+    every other watcher, and all get the same page and ETag."""
+    match_id = rubber(actions)
+    url = f"/w/{watch_token(actions, match_id)}"
+    answers = [app.test_client().get(url) for _ in range(3)]
+    assert [answer.headers.getlist("Set-Cookie") for answer in answers] == [[], [], []]
+    assert len({answer.headers["ETag"] for answer in answers}) == 1
+    assert len({answer.text for answer in answers}) == 1
+
+
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 
