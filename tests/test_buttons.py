@@ -25,6 +25,7 @@ NOW = """\
 """
 ENVIRONMENT = Environment(autoescape=True, trim_blocks=True, lstrip_blocks=True)
 ENVIRONMENT.globals["radio_choices"] = radio_choices
+DRAWN = [ENVIRONMENT.from_string(text) for text in (THE_LOOP, NOW)]  # compiled once
 
 values = st.one_of(
     st.integers(-2, 40), st.sampled_from(["", "N", "x", "H", "NT", "Ann", "a&b", '"q"', "<i>"])
@@ -53,7 +54,7 @@ def test_the_buttons_are_the_loops_text(name, choices, data, picks, hides, marks
         field.refused = {texts[i]: f"reason {i}" for i in picks if i < len(texts)}
     if marks in ("hidden", "both"):
         field.hidden_choices = [texts[i] for i in hides if i < len(texts)]
-    drawn = [ENVIRONMENT.from_string(text).render(f=field) for text in (THE_LOOP, NOW)]
+    drawn = [template.render(f=field) for template in DRAWN]
     assert drawn[1] == drawn[0]
 
 
@@ -63,7 +64,7 @@ def test_a_field_of_a_real_form_drawn_the_same():
     form = type("One", (Form,), {"declarer": choice_field("Declarer", players)})()
     field = form["declarer"]
     field.data, field.refused, field.hidden_choices = "Ann", {"Bo": "dummy"}, ["Di"]
-    drawn = [ENVIRONMENT.from_string(text).render(f=field) for text in (THE_LOOP, NOW)]
+    drawn = [template.render(f=field) for template in DRAWN]
     assert drawn[1] == drawn[0]
     ann = '<input type="radio" name="declarer" id="declarer-0" value="Ann"      checked>'
     bo = (

@@ -243,6 +243,31 @@ def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
     assert keyless(actions.page(url)) == keyless(changed[0])
 
 
+def test_a_kept_watch_page_gives_no_watcher_a_session(app, actions):
+    """A watch page has no form: the watcher whose visit draws a revision's page
+    gets no session cookie (no CSRF token made for a page that has none), just as
+    every other watcher, and all get the same page and ETag."""
+    match_id = rubber(actions)
+    url = f"/w/{watch_token(actions, match_id)}"
+    answers = [app.test_client().get(url) for _ in range(3)]
+    assert [answer.headers.getlist("Set-Cookie") for answer in answers] == [[], [], []]
+    assert len({answer.headers["ETag"] for answer in answers}) == 1
+    assert len({answer.text for answer in answers}) == 1
+
+
+def test_a_watch_page_asked_by_head_first_is_the_one_a_get_draws(app, actions):
+    """A HEAD (a link preview, a checker) draws the page a GET would: the watch
+    page it leaves kept sends the text size switch back to the very address asked."""
+    match_id = rubber(actions)
+    token = watch_token(actions, match_id)
+    url = f"/w/{token}?from=qr"
+    watcher = app.test_client()
+    assert watcher.head(url).status_code == 200
+    page = watcher.get(url).text
+    assert page.count(f"back=/w/{token}?from%3Dqr") == 3
+    assert page.count("back=") == 3
+
+
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 

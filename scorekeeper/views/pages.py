@@ -276,8 +276,12 @@ def kept_page(loaded: Loaded, kind: str, name: Hashable, render: Callable[[], st
 
     def marked() -> str:
         # The asker's token stands wherever a form of the page has one: WTForms'
-        # fields and the switches' `csrf_token()` alike.
-        return render().replace(generate_csrf(), TOKEN_MARK)
+        # fields and the switches' `csrf_token()` alike. Only a token the drawing
+        # made (Flask-WTF keeps it in `g`): a page with no form (the watch page)
+        # makes none, and sets no session cookie on the phone that drew it.
+        page = render()
+        token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+        return page.replace(token, TOKEN_MARK) if token else page
 
     key = (kind, request.full_path, name, *page_variant())
     return this_phones(part(loaded.drawing, key, marked))
