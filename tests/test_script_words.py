@@ -1,70 +1,136 @@
-"""The shared scripts' words (templates/_script_words.html), drawn once per
-language, catalog and template (views/language.script_words): each phone reads
-its own language's, a phone switching language reads the new one's, and an edit
-of the template read again while running shows on the next page."""
+"""The pages' scripts show only words the page hands them (issue 26): the page's
+language, from the catalogs, never a sentence written in the script. Shared
+scripts read #script-words (templates/_script_words.html), a hand form's script
+its game's #form-words; a counted sentence comes once per plural category of
+the language and the browser's Intl.PluralRules picks one (static/app.js)."""
 
 from __future__ import annotations
 
 import json
 import re
-import threading
+from pathlib import Path
 
-from jinja2 import ChoiceLoader, DictLoader
+import pytest
 
-PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
-SAVED = {"fr": "Enregistré.", "de": "Gespeichert.", "en": "Saved."}
-WORDS = re.compile(r'<script type="application/json" id="script-words">(.*?)</script>')
+from scorekeeper import formats
+from scorekeeper.games.catalog import VARIANTS
+from tests.games import seated
 
-
-def test_one_phone_switching_language_between_pages_reads_each_in_its_own(actions, client):
-    """The next page of a phone whose language changed is all in the new one,
-    its scripts' words too."""
-    match_id = actions.start("rubber", PLAYERS)
-    said = {"fr": "Donne 1", "de": "Spiel 1", "en": "Hand 1"}
-    for code in ("fr", "de", "fr", "en"):
-        client.set_cookie("lang", code)
-        text = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-        assert f'<html lang="{code}"' in text
-        assert said[code] in text
-        words = WORDS.search(text)
-        assert json.loads(words.group(1))["saved"] == SAVED[code]
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted([*ROOT.glob("static/*.js"), *ROOT.glob("scorekeeper/games/*/static/*.js")])
+WORDS = re.compile(r'<script type="application/json" id="(script-words|form-words)">(.*?)</script>')
 
 
-def test_the_scripts_words_edited_while_running_are_read_again(app, client):
-    """The scripts' words are kept per language, but never past their template:
-    an app that reads its templates again when they change (TEMPLATES_AUTO_RELOAD,
-    `flask run --debug`) shows the edit on the next page, as the rest of it does."""
-    edited = {"_script_words.html": '<script id="script-words">{{ _("Saved.") }} 1</script>'}
-    app.jinja_env.auto_reload = True
-    app.jinja_env.loader = ChoiceLoader([DictLoader(edited), app.jinja_env.loader])
-    client.set_cookie("lang", "fr")
-    words = re.compile(r'<script id="script-words">(.*?)</script>')
-    assert words.findall(client.get("/").get_data(as_text=True)) == ["Enregistré. 1"]
-    edited["_script_words.html"] = edited["_script_words.html"].replace(" 1<", " 2<")
-    assert words.findall(client.get("/").get_data(as_text=True)) == ["Enregistré. 2"]
+def words_of(page: str) -> dict[str, dict]:
+    """Each words block of a page by its id."""
+    return {name: json.loads(text) for name, text in WORDS.findall(page)}
 
 
-def test_phones_reading_in_two_languages_at_once_each_read_their_own(app, actions):
-    """waitress answers with several threads: the scripts' words kept per
-    language never cross from one phone to another."""
-    match_id = actions.start("rubber", PLAYERS)
-    said = {"fr": "Donne 1", "de": "Spiel 1"}
-    start = threading.Barrier(len(said))
-    wrong: list[tuple[str, int]] = []
+def test_every_page_hands_the_shared_scripts_their_words(client):
+    page = client.get("/").get_data(as_text=True)
+    words = words_of(page)["script-words"]
+    assert words["not_sent"] == (
+        "Not sent yet — kept on this phone, sending when the connection is back."
+    )
+    assert words["connection_lost"] == (
+        "Connection lost since %(time)s · still trying; this page catches up by itself."
+    )
+    assert words["hands_waiting"] == {
+        "one": "%(num)s hand waiting on this phone (%(hands)s)"
+        " — sending when the connection is back.",
+        "other": "%(num)s hands waiting on this phone (%(hands)s)"
+        " — sending when the connection is back.",
+    }
+    assert words["screen_next_tap"] == "from your next tap"
 
-    def phone(code: str) -> None:
-        client = app.test_client()
-        client.set_cookie("lang", code)
-        start.wait(timeout=30)
-        for n in range(15):
-            text = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
-            words = WORDS.search(text)
-            if said[code] not in text or json.loads(words.group(1))["saved"] != SAVED[code]:
-                wrong.append((code, n))
 
-    threads = [threading.Thread(target=phone, args=(code,)) for code in said]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert wrong == []
+@pytest.mark.parametrize(
+    ("accept", "categories"),
+    [
+        ("en", {"one", "other"}),
+        ("fr", {"one", "other"}),
+        ("pl", {"one", "few", "many"}),  # 1 ręka, 2 ręce, 5 rąk
+        ("zh-CN", {"other"}),
+    ],
+)
+def test_a_counted_sentence_comes_once_for_each_plural_category(client, accept, categories):
+    page = client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
+    words = words_of(page)["script-words"]
+    assert set(words["hands_waiting"]) == categories
+    assert set(words["thrown_away"]) == categories
+
+
+@pytest.mark.parametrize(
+    ("locale", "examples"),
+    [
+        ("en_GB", (("one", 1), ("other", 2))),
+        ("fr", (("one", 1), ("other", 2))),
+        ("pl", (("one", 1), ("few", 2), ("many", 5))),
+        ("zh_Hans_CN", (("other", 1),)),
+    ],
+)
+def test_each_plural_category_is_asked_with_its_smallest_count(locale, examples):
+    assert formats.plural_examples(locale) == examples
+
+
+STYLES = "".join(path.read_text(encoding="utf-8") for path in ROOT.glob("**/static/*.css"))
+
+
+def _script_sentences(source: str) -> list[str]:
+    """String literals of a script (comments left out) that read like words to a
+    player: two words of letters with a space between. Not a selector ("#id",
+    ".class", "[name=key]"), a list of classes ("button small", "no-answer") nor "use strict"."""
+    source = re.sub(r"^\s*//.*$", "", source, flags=re.M)
+    source = re.sub(r"\s//\s.*$", "", source, flags=re.M)
+    literals = re.findall(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`', source)
+    return [
+        text
+        for text in literals
+        if re.search(r"[A-Za-z]{2,} [a-z]{2,}", text)
+        and not re.search(r"#\w|\.\w|\[", text)
+        and not all(
+            f".{name}" in STYLES or re.fullmatch(r"[a-z]+(-[a-z]+)+", name)
+            for name in text[1:-1].split()
+        )
+        and text != '"use strict"'
+    ]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
+def test_no_script_writes_a_sentence_of_its_own(script):
+    assert _script_sentences(script.read_text(encoding="utf-8")) == []
+
+
+def _asked(script: Path) -> set[str]:
+    """The words a script asks the page for."""
+    text = script.read_text(encoding="utf-8")
+    asked = set(re.findall(r'\b(?:word|counted)\("(\w+)"', text))
+    asked |= set(re.findall(r'\bsay\("(\w+)"\)', text))  # wakelock.js
+    return asked
+
+
+@pytest.mark.parametrize("variant_id", sorted(VARIANTS))
+def test_each_hand_form_hands_its_script_every_word_it_asks_for(client, actions, variant_id):
+    match_id = actions.start(variant_id, seated(variant_id))
+    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
+    words = words_of(page)
+    family = re.search(r'id="hand-form" data-game="(\w+)"', page).group(1)
+    asked = set().union(
+        *(_asked(path) for path in ROOT.glob(f"scorekeeper/games/{family}/static/*.js"))
+    )
+    given = set(words.get("form-words", {})) | set(words["script-words"])
+    assert asked - given == set()
+    shared = set().union(*(_asked(path) for path in ROOT.glob("static/*.js")))
+    assert shared - set(words["script-words"]) == set()
+
+
+def test_the_rubber_form_words_are_whole_sentences(client, actions):
+    match_id = actions.start("rubber", ["Ann", "Bob", "Cy", "Di"])
+    page = client.get(f"/m/{match_id}/hand/new").get_data(as_text=True)
+    assert words_of(page)["form-words"] == {
+        "strain_next": "Level %(level)s: now the strain.",
+        "doubled": "%(contract)s doubled",
+        "redoubled": "%(contract)s redoubled",
+        "needs": "%(contract)s: needs %(tricks)s tricks.",
+        "needs_by": "%(contract)s by %(declarer)s: needs %(tricks)s tricks.",
+    }
