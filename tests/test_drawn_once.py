@@ -214,7 +214,7 @@ def test_a_repeated_match_page_is_drawn_once_with_fresh_keys_and_its_phones_name
     assert len({key for found in keys for key in found}) == 20
     assert [PHONE_NAME.findall(page) for page in [*pages, named]] == [[""]] * 3 + [["Ann"]]
 
-    monkeypatch.setattr(match_views, "_the_same_for_every_phone", lambda *args: False)
+    monkeypatch.setattr(match_views, "the_same_for_every_phone", lambda *args: False)
     assert keyless(actions.page(url)) == keyless(named)
     client.delete_cookie("phone")
     assert keyless(actions.page(url)) == keyless(pages[0])
@@ -239,7 +239,7 @@ def test_a_repeated_watch_page_is_drawn_once(app, client, actions, monkeypatch):
     assert drawn_templates == ["matches/_live_watch.html", "matches/watch.html"]
     assert "3 3NT by Cy, made Ann +100 Cy +100" in visible_text(changed[1])
 
-    monkeypatch.setattr(live_views, "_the_same_for_every_watcher", lambda *args: False)
+    monkeypatch.setattr(live_views, "the_same_for_every_phone", lambda *args: False)
     assert keyless(actions.page(url)) == keyless(changed[0])
 
 

@@ -32,7 +32,6 @@ from ..registry import entry_for
 from ..variants import breaks_a_line
 from .messages import change_lines
 from .pages import (
-    Loaded,
     kept_page,
     kept_part,
     load_or_404,
@@ -40,6 +39,7 @@ from .pages import (
     page_etag,
     revalidated,
     sheet_context,
+    the_same_for_every_phone,
 )
 from .phone import PHONE_COOKIE, clean_phone_name, keep_cookie, phone_name_problem
 
@@ -121,17 +121,11 @@ def watch(token: str):
             live_region=kept_part(loaded, "matches/_live_watch.html", None, sheet_context),
         )
 
-    if _the_same_for_every_watcher(loaded, etag):
+    if the_same_for_every_phone(loaded, etag):
         page = kept_page(loaded, "watch page", token, render)
     else:
         page = render()
     return revalidated(make_response(page), etag and page_etag(loaded))
-
-
-def _the_same_for_every_watcher(loaded: Loaded, etag: str | None) -> bool:
-    """A watch page as everyone following the table is drawn it after a change:
-    no message waiting to be shown (then the page has no ETag)."""
-    return etag is not None and loaded.drawing is not None
 
 
 @csrf.exempt  # refused whatever it carries

@@ -92,6 +92,7 @@ from .pages import (
     share_links,
     share_links_drawn_once,
     sheet_context,
+    the_same_for_every_phone,
     with_phone_name,
 )
 from .phone import my_groups, my_matches, phone_name, remember
@@ -443,7 +444,7 @@ def show(match_id: str):
     unchanged = not_modified(etag)
     if unchanged is not None:
         return unchanged
-    if _the_same_for_every_phone(loaded, etag):
+    if the_same_for_every_phone(loaded, etag):
         shown = (open_hand, pdf_missing, base_url())  # the share links' address
         page = kept_page(
             loaded,
@@ -455,12 +456,6 @@ def show(match_id: str):
     else:
         page = _match_page(loaded, open_hand, pdf_missing, for_every_phone=False)
     return revalidated(make_response(page), etag and page_etag(loaded, open_hand, pdf_missing))
-
-
-def _the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
-    """A match page as every phone at the table is drawn it after a change: no
-    message waiting to be shown (then the page has no ETag)."""
-    return etag is not None and loaded.drawing is not None
 
 
 def _match_page(

@@ -287,6 +287,12 @@ def kept_page(loaded: Loaded, kind: str, name: Hashable, render: Callable[[], st
     return this_phones(part(loaded.drawing, key, marked))
 
 
+def the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
+    """A page (match or watch) as every phone following the table is drawn it
+    after a change: no message waiting to be shown (then the page has no ETag)."""
+    return etag is not None and loaded.drawing is not None
+
+
 def page_variant() -> tuple[Hashable, ...]:
     """What a part drawn once shows besides its match's revision and what its
     own key names: the one place to add what a page is drawn for (the address
