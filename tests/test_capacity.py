@@ -6,6 +6,7 @@ by benchmarks/bench_club.py, not here: no timing in tests.)"""
 
 from __future__ import annotations
 
+import gc
 import select
 import socket
 import tempfile
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import serve as serving
 from scorekeeper.app import create_app
 from scorekeeper.serve import WAITRESS, waitress_settings
 from tests.phones import Phone, stop
@@ -59,6 +61,26 @@ def test_serve_runs_waitress_with_the_club_settings(app):
     # An idle socket is dropped well after a phone's next poll (every 2 s) and
     # checked for often enough that it is dropped near its time.
     assert 2 < WAITRESS["cleanup_interval"] < WAITRESS["channel_timeout"]
+
+
+def test_serve_puts_what_it_loaded_out_of_the_collectors_sight(monkeypatch, tmp_path):
+    """Python's cyclic collector, on a full collection, walks every object the
+    process holds (the app, its modules, Jinja's and Babel's tables: about
+    100 000) while every other answer waits: the tail of a page drawn after a
+    change (benchmarks/bench_page.py). `serve` moves what the app loaded out of
+    its sight (`gc.freeze`) before waitress answers the first phone."""
+    frozen_when_served = []
+    monkeypatch.setattr(serving, "lan_address", lambda: None)
+    monkeypatch.setattr(
+        "waitress.serve", lambda app, **options: frozen_when_served.append(gc.get_freeze_count())
+    )
+    gc.unfreeze()
+    try:
+        assert serving.serve(port=8123, instance=str(tmp_path / "instance")) == 0
+    finally:
+        gc.unfreeze()  # this test process keeps collecting as before
+    assert len(frozen_when_served) == 1
+    assert frozen_when_served[0] > 10_000
 
 
 def _idle(port: int, count: int, match_id: str) -> list[socket.socket]:
