@@ -128,6 +128,7 @@ def create_app(
     # Each phone reads in its own language (views/language.py); the catalogs are
     # scorekeeper/translations/<code>/LC_MESSAGES/messages.mo (docs/languages.md).
     babel.init_app(app, locale_selector=language.select_locale)
+    language.words_for_templates(app)
     # Pages, stylesheets and scripts go compressed to the phone, by Flask-Compress
     # (gzip or deflate on plain http; brotli or zstd where the browser offers
     # them). Registered first, so it runs after every other after_request hook:

@@ -7,9 +7,13 @@ table may each read the same match in their own language.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
+import flask_babel
+from babel.support import NullTranslations, Translations
+from flask import Blueprint, Flask, current_app, g, redirect, render_template, request, url_for
 from flask_babel import get_locale, get_translations
 from markupsafe import Markup
 
@@ -20,6 +24,8 @@ from .phone import keep_cookie
 bp = Blueprint("language", __name__)
 
 LANGUAGE_COOKIE = "lang"
+
+T = TypeVar("T")
 
 
 def chosen_language() -> Language:
@@ -44,11 +50,51 @@ def reading() -> Language:
     return found or DEFAULT
 
 
+def page_translations() -> Translations | NullTranslations:
+    """The catalog of the page's own words (`_()` in templates): Flask-Babel's,
+    looked up once for each locale a request is read in."""
+    return _once_per_locale("_page_translations", flask_babel.get_translations)
+
+
+def spoken_translations() -> Translations | NullTranslations:
+    """The catalog the pure modules' sentences are said with (speech.py), looked
+    up once for each locale a request is read in."""
+    return _once_per_locale("_spoken_translations", lambda: get_translations())
+
+
+def _once_per_locale(name: str, look_up: Callable[[], T]) -> T:
+    """`look_up()` once for each locale this request is read in: a page drawn
+    anew says hundreds of sentences (a long match's hand log), and looking the
+    catalog up again for each was a fifth of its time. A `force_locale` block or
+    a `refresh()` gives the request another locale object, so what is said in it
+    is looked up again in that one."""
+    locale = get_locale()
+    if locale is None:  # outside a request: Flask-Babel's own answer
+        return look_up()
+    kept = g.get(name)
+    if kept is None or kept[0] is not locale:
+        kept = (locale, look_up())
+        setattr(g, name, kept)
+    return kept[1]
+
+
+def words_for_templates(app: Flask) -> None:
+    """The templates' `_()` and `ngettext()`, as Flask-Babel installs them, read
+    through `page_translations`."""
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: page_translations().ugettext(s),
+        ngettext=lambda s, p, n: page_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: page_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: page_translations().unpgettext(c, s, p, n),
+    )
+
+
 def listen_to_the_reader() -> None:
     """Before each request: the pure modules' sentences (scorekeeper/speech.py:
     the rules' problems and explanations, the history) are said in the
     language Flask-Babel picks for this request, a `force_locale` included."""
-    g.stop_listening = speech.listen(get_translations, lambda: reading().formats)
+    g.stop_listening = speech.listen(spoken_translations, lambda: reading().formats)
 
 
 def stop_listening(_error: BaseException | None = None) -> None:
@@ -71,7 +117,7 @@ def script_words() -> Markup:
     threads); a page drawn anew (a refused form, the first after a change) no
     longer translates the twenty of them again."""
     kept = current_app.extensions.setdefault("script_words", {})
-    translations, code = get_translations(), str(get_locale())
+    translations, code = page_translations(), str(get_locale())
     # The same template object unless it was read again (an edit, with auto-reload).
     template = current_app.jinja_env.get_template("_script_words.html")
     drawn = kept.get(code)
