@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from babel.dates import format_date, format_skeleton, format_time
@@ -33,11 +33,19 @@ def _symbols(locale: str) -> tuple[str, str, str]:
 
 def _figure(value: int | Decimal, locale: str, grouped: bool) -> str:
     """abs(value) in the locale's digits: a Decimal with its two decimals."""
-    magnitude = abs(value)
+    if type(value) is int:  # a score: kept (money is a Decimal, and 0.50 == 0.5 == ...)
+        return _whole(abs(value), locale, grouped)
     pattern = "#,##0" if grouped else "0"
     if isinstance(value, Decimal):
         pattern += ".00"
-    return format_decimal(magnitude, format=pattern, locale=locale)
+    return format_decimal(abs(value), format=pattern, locale=locale)
+
+
+@lru_cache(maxsize=4096)
+def _whole(magnitude: int, locale: str, grouped: bool) -> str:
+    """A whole number in the locale's digits, kept: a long match's page writes
+    hundreds of the same few scores, and Babel reads the locale again for each."""
+    return format_decimal(magnitude, format="#,##0" if grouped else "0", locale=locale)
 
 
 @cache

@@ -484,6 +484,20 @@ def test_scores_keep_their_sign_and_cents_in_each_language(value, en, fr):
     assert formats.signed(value, "fr") == fr
 
 
+def test_a_score_and_money_of_equal_value_are_each_written_their_own_way():
+    """Whole scores are kept once written (formats._whole); money, a Decimal that
+    equals them (8 == Decimal("8.00")), still keeps its cents, in either order."""
+    for locale in ("en", "fr"):
+        assert [formats.signed(8, locale), formats.signed(Decimal("8"), locale)] == [
+            "+8",
+            "+8.00" if locale == "en" else "+8,00",
+        ]
+        assert formats.cents(0, locale) == ("0.00" if locale == "en" else "0,00")
+        assert formats.signed(0, locale) == "0"
+        assert formats.number(1234, locale) == ("1,234" if locale == "en" else "1\u202f234")
+        assert formats.minus(-3, locale) == "−3"
+
+
 @pytest.mark.parametrize(
     "amount, currency, locale, written",
     [
