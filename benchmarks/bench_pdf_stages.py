@@ -6,12 +6,16 @@ Lays out in this process (no worker) the sheets bench_pdf.py times: a 12-hand
 Top Game and 3 rubbers, each split into parsing the HTML, styling and laying
 it out (render), and drawing it into the PDF; then plain WeasyPrint documents
 of 1, 20, 60 and 120 table cells, which show what one cell costs however it is
-styled. Medians of CPU milliseconds (this process), after two warm-up runs.
+styled. Under each sheet: its cells' texts alone as a bare table, and its chart
+alone, each with no style and no page furniture, what the sheet cannot go below
+while each figure keeps a cell of its own. Medians of CPU milliseconds (this
+process), after two warm-up runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -87,6 +91,9 @@ def main() -> None:
             f"  {label:40} {total:7.1f} = parse {parse:.1f} + render {render:.1f}"
             f" + draw {draw:.1f} ({len(document.pages)} pages, {total / floor:.1f}x the floor)"
         )
+        for part, bare in bare_parts(html).items():
+            spent = cpu_ms(lambda bare=bare: HTML(string=bare).write_pdf(), runs)
+            print(f"    {part:38} {spent:7.1f} ({spent / floor:.1f}x the floor)")
     for cells in (1, 20, 60, 120):
         rows = "".join(
             f"<tr><td>{row * 10}</td><td>{row * 7}</td></tr>" for row in range(cells // 2)
@@ -99,6 +106,31 @@ def main() -> None:
     for label, document in grids(60).items():
         spent = cpu_ms(lambda document=document: HTML(string=document).write_pdf(), runs)
         print(f"    {label:38} {spent:7.1f} ({spent / floor:.1f}x the floor)")
+
+
+CELL_TEXT = re.compile(r"<t([dh])\b[^>]*>(.*?)</t\1>", re.S)
+TAG = re.compile(r"<[^>]+>")
+CHART = re.compile(r'<section class="score-chart.*?</section>', re.S)
+
+
+def bare_parts(html: str) -> dict[str, str]:
+    """What a sheet holds at the least, each alone with no style and no page
+    furniture: its cells' texts as a bare table (rows of 4), and its chart.
+    Together they show what no markup or print CSS of the sheet can go below
+    while each figure keeps a cell of its own."""
+    cells = [TAG.sub("", text).strip() for _, text in CELL_TEXT.findall(html)]
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{text}</td>" for text in cells[start : start + 4]) + "</tr>"
+        for start in range(0, len(cells), 4)
+    )
+    parts = {
+        f"its {len(cells)} cells' texts as a bare table": "<meta charset=utf-8>"
+        f"<table style='table-layout: fixed; width: 100%'>{rows}</table>"
+    }
+    chart = CHART.search(html)
+    if chart:
+        parts["its chart alone"] = f"<meta charset=utf-8>{chart.group(0)}"
+    return parts
 
 
 # One cell's look in every variant: a hairline, a little padding, the figure to the right.
