@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app, request, send_from_directory
@@ -36,27 +37,39 @@ class Fingerprints:
 
     def __init__(self, folders: StaticFolders):
         self.folders = folders
-        self._known: dict[str, tuple[float, int, str]] = {}  # checked at, mtime, hash
+        # filename: (checked at, mtime, hash, the file found on disk)
+        self._known: dict[str, tuple[float, int, str, Path]] = {}
 
     def of(self, filename: str) -> str | None:
         known = self._known.get(filename)
         now = time.monotonic()
         if known is not None and now - known[0] < RECHECK_SECONDS:
             return known[2]
-        path = self.folders.find(filename)
-        if path is None:
-            return None
-        try:
-            changed = os.stat(path).st_mtime_ns
-        except OSError:
-            return None
+        # Looked at again: one stat of the file found before. Finding it anew
+        # (resolving each folder of its path) asked the disk a dozen times,
+        # each a moment when a busy server's other answers wait their turn.
+        path, changed = self._stat(known[3]) if known is not None else (None, None)
+        if changed is None:
+            path = self.folders.find(filename)
+            if path is None:
+                return None
+            path, changed = self._stat(path)
+            if changed is None:
+                return None
         if known is None or known[1] != changed:
             with open(path, "rb") as file:
                 digest = hashlib.sha256(file.read()).hexdigest()[:12]
         else:
             digest = known[2]
-        self._known[filename] = (now, changed, digest)
+        self._known[filename] = (now, changed, digest, path)
         return digest
+
+    @staticmethod
+    def _stat(path: Path) -> tuple[Path, int | None]:
+        try:
+            return path, os.stat(path).st_mtime_ns
+        except OSError:
+            return path, None
 
 
 def static_folders() -> StaticFolders:

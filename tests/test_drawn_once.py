@@ -546,3 +546,27 @@ def test_a_static_file_changed_gets_its_new_address_within_a_second(tmp_path, mo
     clock[0] += 0.6
     assert prints.of("app.css") == hashlib.sha256(b"body { color: navy }").hexdigest()[:12]
     assert prints.of("missing.css") is None
+
+
+def test_a_static_file_looked_at_again_is_not_searched_for_again(tmp_path, monkeypatch):
+    """Looking a file up again (once a second) is one stat of the file found the
+    first time, not a new search of its folders; a file gone is searched for,
+    and has no address."""
+    clock = [1000.0]
+    monkeypatch.setattr(assets.time, "monotonic", lambda: clock[0])
+    (tmp_path / "app.css").write_text("body { color: black }")
+    folders = StaticFolders(str(tmp_path))
+    searched = []
+    monkeypatch.setattr(
+        StaticFolders, "find", lambda self, name: searched.append(name) or tmp_path / name
+    )
+    prints = assets.Fingerprints(folders)
+    first = prints.of("app.css")
+    for _ in range(3):
+        clock[0] += 1.1
+        assert prints.of("app.css") == first
+    assert searched == ["app.css"]
+    (tmp_path / "app.css").unlink()
+    clock[0] += 1.1
+    assert prints.of("app.css") is None
+    assert searched == ["app.css", "app.css"]
