@@ -42,6 +42,7 @@ from .views import (
     live,
     matches,
     night,
+    pages,
     ratings,
     rules,
     sheets,
@@ -177,6 +178,7 @@ def create_app(
     app.context_processor(language.page_language)  # <html lang dir>, the switch
     app.jinja_env.globals["script_words"] = language.script_words  # kept per language
     app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
+    app.jinja_env.globals["log_line"] = pages.log_line  # a hand's log line, kept
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)

@@ -22,8 +22,10 @@ compose sentences with `_('%(side)s: %(what)s', …)` instead.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
+from datetime import date
+from decimal import Decimal
 from typing import Any, Protocol
 
 from markupsafe import escape
@@ -125,6 +127,12 @@ class InEnglish:
     def __call__(self, text: str) -> str:
         return self.change(text)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, InEnglish) and other.change == self.change
+
+    def __hash__(self) -> int:
+        return hash((InEnglish, self.change))
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (InEnglish, (self.change,))
 
@@ -221,6 +229,27 @@ class Shown(str):
 
     def __html__(self) -> str:
         return str(escape(str(self)))
+
+
+def key_of(value: Any) -> Hashable:
+    """What `value` says in every language, as a key for a part of a page drawn
+    once (a hand's line in the log): a sentence by what it is made of (its
+    message, context, count, changes and placeholders), never by its English
+    alone, which may be two sentences elsewhere ("Level" of a bid, and of equal
+    scores); a value written the reader's way by its value; text, numbers and
+    lists as themselves. A TypeError for anything else (then draw it anew)."""
+    if isinstance(value, Said):
+        named = tuple(sorted((name, key_of(part)) for name, part in value._named.items()))
+        return (Said, value._message, value._plural, value._num, value._context, value._then, named)
+    if isinstance(value, Shown):
+        return (Shown, value._how, key_of(value._value))
+    if isinstance(value, list | tuple):
+        return (tuple, *(key_of(item) for item in value))
+    if isinstance(value, Decimal):  # 0.5 == 0.50, yet each is written its own way
+        return (Decimal, str(value))
+    if value is None or isinstance(value, str | int | float | date):
+        return (type(value), value)
+    raise TypeError(f"no key for a {type(value).__name__}")
 
 
 def N_(message: str) -> str:

@@ -13,7 +13,17 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import segno
-from flask import Response, abort, current_app, g, render_template, request, session, url_for
+from flask import (
+    Response,
+    abort,
+    current_app,
+    g,
+    get_template_attribute,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
@@ -25,12 +35,14 @@ from ..drawn import Drawing, draw, kept_drawing, one_at_a_time, part
 from ..games.catalog import VARIANTS, build_sheet, settlement_for
 from ..games.common import Outcome
 from ..instance import PACKAGE
+from ..kept import Recent
 from ..model import Match
 from ..registry import entry_for
 from ..settle import settle
+from ..speech import key_of
 from ..variants import MatchError, replay_match
 from .commands import new_keys
-from .language import reading
+from .language import page_translations, reading, spoken_translations
 from .phone import PHONE_COOKIE, phone_name, text_size
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
@@ -291,6 +303,43 @@ def the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
     """A page (match or watch) as every phone following the table is drawn it
     after a change: no message waiting to be shown (then the page has no ETag)."""
     return etag is not None and loaded.drawing is not None
+
+
+# A hand's line in the log (what happened, the scores, why), kept for what it
+# says and the reader's language: a page drawn after a change draws the new
+# hand's line and takes the others as they were (a club evening's tables, a
+# hundred hands each, in a few languages).
+KEPT_LOG_LINES = 8192
+_log_lines: Recent[Markup] = Recent(KEPT_LOG_LINES)
+
+
+def log_line(row: dict, players: list[str]) -> Markup:
+    """macros.log_entry of `row`, drawn once for what it shows, the page's
+    language (its figures are written the language's way) and the catalogs its
+    words come from: the key names each sentence by what it is made of
+    (speech.key_of), so a line is never another's."""
+    try:
+        key = (
+            # the catalogs themselves (kept alive by the key): another catalog
+            # for the same language is another line
+            page_translations(),
+            spoken_translations(),
+            reading().code,
+            key_of(players),
+            key_of([row[name] for name in ("label", "title", "what", "counted", "scores")]),
+            key_of(row["explanation"]),
+        )
+    except TypeError:  # something without a key: drawn anew, never kept
+        return _draw_log_line(row, players)
+    line = _log_lines.get(key)
+    if line is None:
+        line = _draw_log_line(row, players)
+        _log_lines.put(key, line)
+    return line
+
+
+def _draw_log_line(row: dict, players: list[str]) -> Markup:
+    return Markup(get_template_attribute("macros.html", "log_entry")(row, players))
 
 
 def page_variant() -> tuple[Hashable, ...]:
