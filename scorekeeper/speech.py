@@ -243,11 +243,11 @@ def key_of(value: Any) -> Hashable:
         return (Said, value._message, value._plural, value._num, value._context, value._then, named)
     if isinstance(value, Shown):
         return (Shown, value._how, key_of(value._value))
-    if isinstance(value, list | tuple):
-        return (tuple, *(key_of(item) for item in value))
-    if isinstance(value, Decimal):  # 0.5 == 0.50, yet each is written its own way
-        return (Decimal, str(value))
-    if value is None or isinstance(value, str | int | float | date):
+    if type(value) in (list, tuple):  # each its own: a placeholder prints [1, 2] or (1, 2)
+        return (type(value), *(key_of(item) for item in value))
+    if isinstance(value, Decimal | float | date):  # by how it prints: 0.5 and 0.50, -0.0
+        return (type(value), repr(value))  # and 0.0, one moment in two time zones differ
+    if value is None or isinstance(value, str | int):
         return (type(value), value)
     raise TypeError(f"no key for a {type(value).__name__}")
 

@@ -24,9 +24,9 @@ def lines_drawn(monkeypatch) -> list[int]:
     drawn: list[int] = []
     draw = pages._draw_log_line
 
-    def counted(row, players):
+    def counted(row, players, macros):
         drawn.append(row["number"])
-        return draw(row, players)
+        return draw(row, players, macros)
 
     monkeypatch.setattr(pages, "_draw_log_line", counted)
     monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
@@ -120,6 +120,61 @@ def test_a_sentences_key_names_what_it_is_made_of_not_its_english_alone():
     )
     assert key_of(["Ann", 5, None, Decimal("0.50")]) != key_of(["Ann", 5, None, Decimal("0.5")])
     assert key_of([Said("40")]) != key_of(["40"])
+
+
+def test_placeholders_that_print_differently_have_keys_of_their_own():
+    """A placeholder prints a list [1, 2], a tuple (1, 2), -0.0 and 0.0, and one
+    moment in two time zones differently: each is a key of its own."""
+    from collections import namedtuple
+    from datetime import UTC, datetime, timedelta, timezone
+
+    assert key_of(Said("%(x)s", named={"x": [1, 2]})) != key_of(Said("%(x)s", named={"x": (1, 2)}))
+    assert key_of(-0.0) != key_of(0.0)
+    moment = datetime(2026, 11, 28, 12, tzinfo=UTC)
+    assert key_of(moment) != key_of(moment.astimezone(timezone(timedelta(hours=1))))
+    with pytest.raises(TypeError):
+        key_of(namedtuple("Pair", "a b")(1, 2))
+
+
+def test_a_line_whose_key_cannot_be_kept_is_drawn_anew(app, monkeypatch):
+    """A sentence changed by something unhashable (no such change in the app
+    today) is drawn anew on each page, never a 500."""
+    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+
+    class Change(dict):  # callable, unhashable
+        def __call__(self, text):
+            return text.upper()
+
+    row = {
+        "number": 1,
+        "label": "1",
+        "title": "",
+        "what": Said("Hand %(number)s", named={"number": 7}).then(Change()),
+        "counted": True,
+        "scores": [5, -5],
+        "explanation": [],
+    }
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        assert "HAND 7" in str(pages.log_line(row, ["Ann", "Bob"]))
+
+
+def test_a_line_is_drawn_again_after_its_template_is_read_again(app, monkeypatch):
+    """With templates read again when they change (`flask run --debug`), an edit
+    of the log line's macro shows at once, as the rest of the page does."""
+    from jinja2 import ChoiceLoader, DictLoader
+
+    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+    edited = {"macros.html": "{% macro log_entry(row, players) %}one {{ row.label }}{% endmacro %}"}
+    app.jinja_env.auto_reload = True
+    app.jinja_env.loader = ChoiceLoader([DictLoader(edited), app.jinja_env.loader])
+    row = {"number": 1, "label": "1", "title": "", "what": "x", "counted": True}
+    row |= {"scores": [], "explanation": []}
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        assert str(pages.log_line(row, [])) == "one 1"
+        edited["macros.html"] = edited["macros.html"].replace("one", "two")
+        assert str(pages.log_line(row, [])) == "two 1"
 
 
 def test_a_value_without_a_key_is_refused():

@@ -18,7 +18,6 @@ from flask import (
     abort,
     current_app,
     g,
-    get_template_attribute,
     render_template,
     request,
     session,
@@ -26,6 +25,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from jinja2 import Template
 from markupsafe import Markup, escape
 
 from .. import groups
@@ -307,21 +307,24 @@ def the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
 
 # A hand's line in the log (what happened, the scores, why), kept for what it
 # says and the reader's language: a page drawn after a change draws the new
-# hand's line and takes the others as they were (a club evening's tables, a
-# hundred hands each, in a few languages).
-KEPT_LOG_LINES = 8192
+# hand's line and takes the others as they were (a club evening's tables, some
+# thirty hands each, in a few languages; about 4.5 kB a line with its key).
+KEPT_LOG_LINES = 4096
 _log_lines: Recent[Markup] = Recent(KEPT_LOG_LINES)
 
 
 def log_line(row: dict, players: list[str]) -> Markup:
     """macros.log_entry of `row`, drawn once for what it shows, the page's
-    language (its figures are written the language's way) and the catalogs its
-    words come from: the key names each sentence by what it is made of
+    language (its figures are written the language's way), the catalogs its
+    words come from and the template that draws it (an edit read again under
+    auto-reload draws anew): the key names each sentence by what it is made of
     (speech.key_of), so a line is never another's."""
+    macros = current_app.jinja_env.get_template("macros.html")
     try:
         key = (
-            # the catalogs themselves (kept alive by the key): another catalog
-            # for the same language is another line
+            # the catalogs and the template themselves (kept alive by the key):
+            # another catalog for the same language is another line
+            macros,
             page_translations(),
             spoken_translations(),
             reading().code,
@@ -329,17 +332,18 @@ def log_line(row: dict, players: list[str]) -> Markup:
             key_of([row[name] for name in ("label", "title", "what", "counted", "scores")]),
             key_of(row["explanation"]),
         )
+        hash(key)  # a sentence's change or count that cannot be a key
     except TypeError:  # something without a key: drawn anew, never kept
-        return _draw_log_line(row, players)
+        return _draw_log_line(row, players, macros)
     line = _log_lines.get(key)
     if line is None:
-        line = _draw_log_line(row, players)
+        line = _draw_log_line(row, players, macros)
         _log_lines.put(key, line)
     return line
 
 
-def _draw_log_line(row: dict, players: list[str]) -> Markup:
-    return Markup(get_template_attribute("macros.html", "log_entry")(row, players))
+def _draw_log_line(row: dict, players: list[str], macros: Template) -> Markup:
+    return Markup(macros.module.log_entry(row, players))
 
 
 def page_variant() -> tuple[Hashable, ...]:
