@@ -179,6 +179,8 @@ def create_app(
     app.jinja_env.globals["script_words"] = language.script_words  # kept per language
     app.jinja_env.globals["svg_data_uri"] = pdf.svg_data_uri  # a chart drawn on paper
     app.jinja_env.globals["log_line"] = pages.log_line  # a hand's log line, kept
+    app.jinja_env.globals["log_item"] = pages.log_item  # and with its buttons
+    app.jinja_env.globals["kept_macro"] = pages.kept_macro  # a piece of a page, kept
     app.register_error_handler(StoreBusy, _store_busy)
     # DatabaseError: an OperationalError (locked, read-only, full) and a damaged file.
     app.register_error_handler(sqlite3.DatabaseError, _store_busy)

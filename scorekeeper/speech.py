@@ -233,22 +233,30 @@ class Shown(str):
 
 def key_of(value: Any) -> Hashable:
     """What `value` says in every language, as a key for a part of a page drawn
-    once (a hand's line in the log): a sentence by what it is made of (its
-    message, context, count, changes and placeholders), never by its English
-    alone, which may be two sentences elsewhere ("Level" of a bid, and of equal
-    scores); a value written the reader's way by its value; text, numbers and
-    lists as themselves. A TypeError for anything else (then draw it anew)."""
+    once (a hand's line in the log, a rubber's pad): a sentence by what it is
+    made of (its message, context, count, changes and placeholders), never by
+    its English alone, which may be two sentences elsewhere ("Level" of a bid,
+    and of equal scores); a value written the reader's way by its value; text,
+    numbers, lists and dicts as themselves. A TypeError for anything else (then
+    draw it anew)."""
+    kind = type(value)
+    if kind is str or value is None:  # most of a page: plain text is its own key
+        return value
+    if kind is int or kind is bool:  # 1 and True print differently
+        return (kind, value)
+    if kind is list or kind is tuple:  # each its own: a placeholder prints [1, 2] or (1, 2)
+        return (kind, *map(key_of, value))
+    if kind is dict:  # a row or a pad, in the order it was built
+        return (dict, *((key_of(name), key_of(item)) for name, item in value.items()))
     if isinstance(value, Said):
         named = tuple(sorted((name, key_of(part)) for name, part in value._named.items()))
         return (Said, value._message, value._plural, value._num, value._context, value._then, named)
     if isinstance(value, Shown):
         return (Shown, value._how, key_of(value._value))
-    if type(value) in (list, tuple):  # each its own: a placeholder prints [1, 2] or (1, 2)
-        return (type(value), *(key_of(item) for item in value))
     if isinstance(value, Decimal | float | date):  # by how it prints: 0.5 and 0.50, -0.0
-        return (type(value), repr(value))  # and 0.0, one moment in two time zones differ
-    if value is None or isinstance(value, str | int):
-        return (type(value), value)
+        return (kind, repr(value))  # and 0.0, one moment in two time zones differ
+    if isinstance(value, str | int):  # Markup (its own escaping), an IntEnum
+        return (kind, str.__str__(value) if isinstance(value, str) else int(value))
     raise TypeError(f"no key for a {type(value).__name__}")
 
 

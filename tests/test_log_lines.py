@@ -18,18 +18,24 @@ from tests.test_drawn_once import PLAYERS, hand, keyless
 from tests.webtools import visible_text
 
 
+def pieces() -> Recent:
+    """A kept set of pieces of a test's own, bound as the app's is."""
+    return Recent(pages.KEPT_PIECES, pages.KEPT_PIECES_TEXT, len)
+
+
 @pytest.fixture
 def lines_drawn(monkeypatch) -> list[int]:
     """Counts each log line drawn, with a kept set of lines of its own."""
     drawn: list[int] = []
-    draw = pages._draw_log_line
+    draw = pages._draw_piece
 
-    def counted(row, players, macros):
-        drawn.append(row["number"])
-        return draw(row, players, macros)
+    def counted(source, macro, shown):
+        if macro in ("log_entry", "log_item"):
+            drawn.append(shown[0]["number"])
+        return draw(source, macro, shown)
 
-    monkeypatch.setattr(pages, "_draw_log_line", counted)
-    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+    monkeypatch.setattr(pages, "_draw_piece", counted)
+    monkeypatch.setattr(pages, "_pieces", pieces())
     return drawn
 
 
@@ -77,7 +83,7 @@ def test_the_page_with_kept_lines_is_the_page_drawn_without_them(actions, client
     for code in ("en", "fr", "pl"):
         client.set_cookie("lang", code)
         pages_read[code] = actions.page(f"/m/{match_id}?hand=1")  # drawn anew, two lines kept
-    monkeypatch.setattr(pages, "_log_lines", Recent(0))  # nothing kept: every line drawn
+    monkeypatch.setattr(pages, "_pieces", Recent(0))  # nothing kept: every line drawn
     monkeypatch.setattr(  # and no page kept either
         drawn, "_drawings", Recent(drawn.KEPT_DRAWINGS, drawn.KEPT_SIZE, drawn.Drawing.size)
     )
@@ -89,7 +95,7 @@ def test_the_page_with_kept_lines_is_the_page_drawn_without_them(actions, client
 def test_the_same_line_is_drawn_in_each_readers_language(app, monkeypatch):
     """A line whose every word is a sentence (nothing said before the page is
     drawn) is kept once per language: a French phone never gets the English."""
-    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+    monkeypatch.setattr(pages, "_pieces", pieces())
     row = {
         "number": 1,
         "label": "1",
@@ -139,7 +145,7 @@ def test_placeholders_that_print_differently_have_keys_of_their_own():
 def test_a_line_whose_key_cannot_be_kept_is_drawn_anew(app, monkeypatch):
     """A sentence changed by something unhashable (no such change in the app
     today) is drawn anew on each page, never a 500."""
-    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+    monkeypatch.setattr(pages, "_pieces", pieces())
 
     class Change(dict):  # callable, unhashable
         def __call__(self, text):
@@ -164,7 +170,7 @@ def test_a_line_is_drawn_again_after_its_template_is_read_again(app, monkeypatch
     of the log line's macro shows at once, as the rest of the page does."""
     from jinja2 import ChoiceLoader, DictLoader
 
-    monkeypatch.setattr(pages, "_log_lines", Recent(pages.KEPT_LOG_LINES))
+    monkeypatch.setattr(pages, "_pieces", pieces())
     edited = {"macros.html": "{% macro log_entry(row, players) %}one {{ row.label }}{% endmacro %}"}
     app.jinja_env.auto_reload = True
     app.jinja_env.loader = ChoiceLoader([DictLoader(edited), app.jinja_env.loader])
@@ -177,8 +183,22 @@ def test_a_line_is_drawn_again_after_its_template_is_read_again(app, monkeypatch
         assert str(pages.log_line(row, [])) == "two 1"
 
 
+def test_a_dict_is_keyed_by_what_it_holds_in_its_order():
+    """A rubber's pad is a dict of dicts and lists: its key is what it holds,
+    and a dict shown in another order (a row drawn in the order built) is
+    another key."""
+    pad = {"number": 1, "rows": [{"points": 60, "what": Said("tricks")}], "won_by": None}
+    assert key_of(pad) == key_of(
+        {"number": 1, "rows": [{"points": 60, "what": Said("tricks")}], "won_by": None}
+    )
+    assert key_of(pad) != key_of({**pad, "rows": [{"points": 60, "what": Said("over")}]})
+    assert key_of(pad) != key_of({**pad, "won_by": "We"})
+    assert key_of({"a": 1, "b": 2}) != key_of({"b": 2, "a": 1})
+    assert key_of({"a": True}) != key_of({"a": 1})
+
+
 def test_a_value_without_a_key_is_refused():
     with pytest.raises(TypeError):
-        key_of({"a": 1})
+        key_of({"a": {1, 2}})
     with pytest.raises(TypeError):
         key_of(object())

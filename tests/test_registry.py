@@ -67,7 +67,12 @@ def test_each_games_files_live_in_its_one_folder(family):
     # the partial a preview request draws (the script shows what the rules say)
     previews = {entry_for(v).preview_template for v, f in FAMILIES.items() if f == family}
     live = [Path(p).name for p in previews if p]
-    assert pages == sorted([*live, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)])
+    # and the pieces of its sheet drawn once and kept (a rubber's pad), each named by the sheet
+    sheet = (package / "templates" / "sheet.html").read_text()
+    parts = re.findall(rf"'games/{family}/(_\w+\.html)'", sheet)
+    assert pages == sorted(
+        [*live, *parts, "hand.html", "sheet.html", *(f"rules_{s}.html" for s in stems)]
+    )
     # its static files are its script and stylesheet, named after it, each linked by its pages
     assets = sorted(p.name for p in (package / "static").iterdir())
     linked = {

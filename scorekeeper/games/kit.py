@@ -6,6 +6,7 @@
     scorekeeper/games/<family>/sheet.py     `build(match, outcome)`, the score sheet
     scorekeeper/games/<family>/stats.py     `STATS`, what a hand tells the statistics
     scorekeeper/games/<family>/templates/   hand.html, sheet.html, rules_<stem>.html
+                                            (and _<piece>.html, a part they draw)
     scorekeeper/games/<family>/static/      its script and styles, if it has any
 
 Its pages are named games/<family>/<page> and its static files are served at

@@ -23,6 +23,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from jinja2 import Template
@@ -226,6 +227,10 @@ def with_phone_name(page: Markup) -> Markup:
 CSRF_MARK = "<!--csrf-->"
 KEY_MARK = "<!--key-->"
 KEY_MARK_HTML = Markup(KEY_MARK)
+# Where the revision goes in a piece kept across revisions (a hand's Delete
+# form): put in once when the revision's part is drawn (`drawn_part`).
+REVISION_MARK = "<!--revision-->"
+REVISION_MARK_HTML = Markup(REVISION_MARK)
 # In a whole page drawn once: where the asking phone's CSRF token goes (every
 # form's, the switches at the page's foot included), and its name.
 TOKEN_MARK = "<!--token-->"
@@ -271,7 +276,8 @@ def drawn_part(
 
     def render() -> str:
         marks = SimpleNamespace(csrf_token=Markup(CSRF_MARK))
-        return render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
+        text = render_template(template, **context(loaded), confirm=marks, key_mark=KEY_MARK_HTML)
+        return text.replace(REVISION_MARK, str(loaded.stored.revision))
 
     key = (template, name, *page_variant())
     return part(loaded.drawing, key, render) if loaded.drawing is not None else render()
@@ -305,45 +311,75 @@ def the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
     return etag is not None and loaded.drawing is not None
 
 
-# A hand's line in the log (what happened, the scores, why), kept for what it
-# says and the reader's language: a page drawn after a change draws the new
-# hand's line and takes the others as they were (a club evening's tables, some
-# thirty hands each, in a few languages; about 4.5 kB a line with its key).
-KEPT_LOG_LINES = 4096
-_log_lines: Recent[Markup] = Recent(KEPT_LOG_LINES)
+# Pieces of a page drawn once for what they show: a hand's line in the log (what
+# happened, the scores, why, and its Edit and Delete buttons), a finished rubber's
+# pad. A page drawn after a change draws what the change changed (the new hand's
+# line, the rubber in play) and takes the rest as it was: a club evening's tables,
+# some thirty hands and a few rubbers each, in a few languages. With its key a
+# piece holds four to five times its text's length (a hand's line some 3 kB, a
+# rubber's pad some 12 kB): at most 4096 pieces and 4 million characters of
+# text, about 20 MB.
+KEPT_PIECES = 4096
+KEPT_PIECES_TEXT = 4_000_000
+_pieces: Recent[Markup] = Recent(KEPT_PIECES, KEPT_PIECES_TEXT, len)
+
+# What a hand's line shows of its row (sheets.hand_rows): its key and all it reads.
+LOG_FIELDS = ("number", "label", "title", "what", "counted", "scores", "explanation")
+
+
+def kept_macro(template: str, macro: str, *shown: object) -> Markup:
+    """`macro` of `template` called with `shown`, drawn once for what it shows,
+    the page's language (its figures are written the language's way) and text
+    size, the address the app is served under, the catalogs its words come from
+    and the template itself (an edit read again under auto-reload draws anew).
+    The key names each sentence by what it is made of (speech.key_of), so a
+    piece is never another's; the macro reads nothing but `shown` and those."""
+    source = current_app.jinja_env.get_template(template)
+    try:
+        # the template itself (kept alive by the key): an edit is another piece
+        key = (source, macro, *_where_pieces_are_drawn(), key_of(shown))
+        hash(key)  # a sentence's change or count that cannot be a key
+    except TypeError:  # something without a key: drawn anew, never kept
+        return _draw_piece(source, macro, shown)
+    piece = _pieces.get(key)
+    if piece is None:
+        piece = _draw_piece(source, macro, shown)
+        _pieces.put(key, piece)
+    return piece
+
+
+def _where_pieces_are_drawn() -> tuple[Hashable, ...]:
+    """What every piece of this page is drawn for besides what it shows: the
+    catalogs themselves (another catalog for the same language is another
+    piece) and `page_variant`; worked out once for each locale the request is
+    read in (a page draws a piece for each hand)."""
+    locale = get_locale()
+    known = g.get("pieces_drawn_for")
+    if known is None or known[0] is not locale:
+        known = (locale, (page_translations(), spoken_translations(), *page_variant()))
+        g.pieces_drawn_for = known
+    return known[1]
+
+
+def _draw_piece(source: Template, macro: str, shown: tuple) -> Markup:
+    return Markup(getattr(source.module, macro)(*shown))
 
 
 def log_line(row: dict, players: list[str]) -> Markup:
-    """macros.log_entry of `row`, drawn once for what it shows, the page's
-    language (its figures are written the language's way), the catalogs its
-    words come from and the template that draws it (an edit read again under
-    auto-reload draws anew): the key names each sentence by what it is made of
-    (speech.key_of), so a line is never another's."""
-    macros = current_app.jinja_env.get_template("macros.html")
-    try:
-        key = (
-            # the catalogs and the template themselves (kept alive by the key):
-            # another catalog for the same language is another line
-            macros,
-            page_translations(),
-            spoken_translations(),
-            reading().code,
-            key_of(players),
-            key_of([row[name] for name in ("label", "title", "what", "counted", "scores")]),
-            key_of(row["explanation"]),
-        )
-        hash(key)  # a sentence's change or count that cannot be a key
-    except TypeError:  # something without a key: drawn anew, never kept
-        return _draw_log_line(row, players, macros)
-    line = _log_lines.get(key)
-    if line is None:
-        line = _draw_log_line(row, players, macros)
-        _log_lines.put(key, line)
-    return line
+    """A hand's line in the log as the watch page shows it (macros.log_entry)."""
+    return kept_macro("macros.html", "log_entry", {name: row[name] for name in LOG_FIELDS}, players)
 
 
-def _draw_log_line(row: dict, players: list[str], macros: Template) -> Markup:
-    return Markup(macros.module.log_entry(row, players))
+def log_item(row: dict, players: list[str], match_id: str, hand_id: str, opened: bool) -> Markup:
+    """A hand in the match page's log (macros.log_item): its line, and its Edit
+    and Delete buttons, whose form carries marks for the CSRF token, the
+    one-time key and the revision (put in by `drawn_part` and `this_phones`)."""
+    shown = {name: row[name] for name in LOG_FIELDS}
+    editable = "end" not in row["record"]  # a "stop here" is deleted, not edited
+    marks = (Markup(CSRF_MARK), REVISION_MARK_HTML, KEY_MARK_HTML)
+    return kept_macro(
+        "macros.html", "log_item", shown, players, match_id, hand_id, opened, editable, *marks
+    )
 
 
 def page_variant() -> tuple[Hashable, ...]:
