@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
@@ -34,6 +35,7 @@ from typing import Any, Generic, TypeVar
 import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
+from sqlite_utils.db import dedupe_keys
 
 from .changelog import (
     CREATE,
@@ -134,6 +136,30 @@ class StoreBusy(Exception):
     or full. Nothing was changed."""
 
 
+class Store(Database):
+    """sqlite-utils' Database whose reads are one statement each.
+
+    sqlite-utils runs every `query` inside a savepoint of its own, to roll back
+    a statement that turns out to return no rows: three statements for each
+    read. Under a room of phones each statement is a moment its thread lets go
+    of the interpreter and then waits its turn to take it back behind the
+    threads drawing pages (a kept page is one read). A SELECT changes nothing,
+    so it is run alone; any other statement keeps sqlite-utils' guard."""
+
+    def query(
+        self, sql: str, params: Sequence | dict[str, Any] | None = None
+    ) -> Iterator[dict[str, Any]]:
+        if not _A_READ.match(sql):
+            return super().query(sql, params)
+        cursor = self.conn.execute(sql, () if params is None else params)
+        keys = dedupe_keys(column[0] for column in cursor.description)
+        # every row read at once: no statement is left open on the connection
+        return (dict(zip(keys, row, strict=True)) for row in cursor.fetchall())
+
+
+_A_READ = re.compile(r"\s*select\b", re.IGNORECASE)
+
+
 def connect(path: str) -> Database:
     # Autocommit mode: every transaction is opened explicitly (see `writing`).
     conn = sqlite3.connect(
@@ -145,7 +171,7 @@ def connect(path: str) -> Database:
         conn.execute("PRAGMA journal_mode = WAL")
     # An acknowledged change survives a crash of the process and of the machine.
     conn.execute("PRAGMA synchronous = FULL")
-    return Database(conn)
+    return Store(conn)
 
 
 # Connections kept open between requests. Opening one costs its file, three

@@ -700,7 +700,7 @@ def test_the_storage_layer_is_where_the_sql_is():
     assert {".query()", "'select id from groups where watch = ?'"} <= what(
         "scorekeeper.store.groups"
     )
-    assert {".insert()", ".query()"} <= what("scorekeeper.store.journal")
+    assert {".execute()", ".query()"} <= what("scorekeeper.store.journal")
     assert ".create()" in what("scorekeeper.migrations")
 
 
