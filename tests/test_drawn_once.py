@@ -187,7 +187,7 @@ def test_a_repeated_hand_form_is_drawn_once_with_fresh_keys(app, client, actions
     edits = [actions.page(edit) for _ in range(2)]
     assert "Edit hand 1" in visible_text(edits[1])
 
-    monkeypatch.setattr(hand_views, "_the_same_for_every_phone", lambda *args: False)
+    monkeypatch.setattr(hand_views, "_a_form_with_nothing_of_its_own", lambda *args: False)
     alone = actions.page(url)
     assert [keyless(page) for page in pages] == [keyless(alone)] * 3
     alone = actions.page(edit)

@@ -295,13 +295,13 @@ def _drawn(page: _Answer, session_lost: bool):
         except MatchError as exc:
             flash_problems([problem.read() for problem in exc.problems])
             return _to_sheet(match_id)
-    if _the_same_for_every_phone(page, session_lost):
+    if _a_form_with_nothing_of_its_own(page, session_lost):
         return _kept_form(page, position), 200
     _prepared(page, position)
     return _rendered(page, position, session_lost)
 
 
-def _the_same_for_every_phone(page: _Answer, session_lost: bool) -> bool:
+def _a_form_with_nothing_of_its_own(page: _Answer, session_lost: bool) -> bool:
     """A form as every phone at the table is drawn it after a change: nothing
     typed, refused or changed under it, no message waiting to be shown."""
     return (

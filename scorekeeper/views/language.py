@@ -59,6 +59,8 @@ def page_translations() -> Translations | NullTranslations:
 def spoken_translations() -> Translations | NullTranslations:
     """The catalog the pure modules' sentences are said with (speech.py), looked
     up once for each locale a request is read in."""
+    # Through a lambda: `get_translations` is looked up in this module at each
+    # call, so a test can put another reader in its place (test_speech).
     return _once_per_locale("_spoken_translations", lambda: get_translations())
 
 
