@@ -87,7 +87,12 @@ class Said(str):
         English one): a change of English words, such as lower-casing a first
         letter, that would be wrong in another language (a German noun)."""
         then = (*self._then, InEnglish(change) if english_only else change)
-        return Said(self._message, self._plural, self._num, self._named, then, self._context)
+        # Its English is this one's with `change` applied (every change applies
+        # in English): not worked out again from the message and placeholders.
+        said = str.__new__(Said, change(str.__str__(self)))
+        said._message, said._plural, said._num = self._message, self._plural, self._num
+        said._named, said._then, said._context = self._named, then, self._context
+        return said
 
     def __str__(self) -> str:
         reader = _reader.get()

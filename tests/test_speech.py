@@ -12,7 +12,7 @@ import pytest
 from flask_babel import get_locale
 from markupsafe import escape
 
-from scorekeeper.speech import N_, Said, _, english, listening, ngettext, said
+from scorekeeper.speech import N_, InEnglish, Said, _, english, listening, ngettext, said
 from scorekeeper.views import language
 
 
@@ -24,6 +24,9 @@ class Pretend:
 
     def gettext(self, message):
         return self.known.get(message, message)
+
+    def pgettext(self, context, message):
+        return self.known.get((context, message), message)
 
     def ngettext(self, singular, plural, n):
         forms = self.known.get(singular)
@@ -37,6 +40,7 @@ FRENCH = Pretend(
         "%(dealer)s deals next": "%(dealer)s donne ensuite",
         "%(side)s: %(what)s": "%(side)s : %(what)s",
         "We": "Nous",
+        ("scores equal", "Level"): "À égalité",
         "%(num)d overtrick": ("%(num)d levée de mieux", "%(num)d levées de mieux"),
         "passed out": "passe générale",
     }
@@ -113,6 +117,47 @@ def test_a_change_made_to_a_sentence_applies_in_every_language():
     with listening(lambda: FRENCH):
         assert str(line) == "NOUS : ANN -4"
         assert str(pickle.loads(pickle.dumps(line.then(str.lower)))) == "nous : ann -4"
+
+
+def _built(said: Said, *changes) -> Said:
+    """`said` with `changes` made the long way: built again from its parts."""
+    then = (*said._then, *changes)
+    return Said(said._message, said._plural, said._num, said._named, then, said._context)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        _("%(side)s: %(what)s", side=_("We"), what="Ann -4"),
+        ngettext("%(num)d overtrick", "%(num)d overtricks", 2),
+        ngettext("%(num)d overtrick", "%(num)d overtricks", 1),
+        Said("Level", context="scores equal"),
+        _("%(dealer)s deals next", dealer=_("We").then(str.lower)),
+        _("100% of the rubber"),
+    ],
+)
+def test_a_change_made_to_a_sentence_says_what_building_it_with_the_change_says(line):
+    """`then` works the new English out from the sentence's own (every change
+    applies in English) instead of from the message again: the same sentence."""
+    for changes in ((str.upper,), (str.upper, str.swapcase), (InEnglish(str.lower),)):
+        made = line
+        for change in changes:
+            made = made.then(
+                change.change if isinstance(change, InEnglish) else change,
+                english_only=isinstance(change, InEnglish),
+            )
+        built = _built(line, *changes)
+        assert str.__str__(made) == str.__str__(built)
+        assert made._then == built._then
+        assert (made._message, made._plural, made._num, made._named, made._context) == (
+            built._message,
+            built._plural,
+            built._num,
+            built._named,
+            built._context,
+        )
+        with listening(lambda: FRENCH):
+            assert str(made) == str(built)
 
 
 # --- on the pages: each phone reads the same kept replay in its own language ----------

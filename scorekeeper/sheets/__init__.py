@@ -26,7 +26,8 @@ def hand_rows(
         {
             "number": result.number,  # the entry's place: addresses and anchors
             "label": hand_label(result),  # the hand's number as players read it
-            "title": hand_title(result),
+            # named only where the log shows it: an entry that is not a hand
+            "title": "" if result.counted else hand_title(result),
             "dealer": result.dealer,
             "what": words(match.hands[result.number - 1], result),
             "counted": result.counted,
