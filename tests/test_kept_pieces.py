@@ -8,11 +8,14 @@ with nothing kept."""
 
 from __future__ import annotations
 
+import gc
 import re
+import tracemalloc
 
 import pytest
 
 from scorekeeper import drawn
+from scorekeeper import kept as copies
 from scorekeeper import pdf as pages_pdf
 from scorekeeper.kept import Recent
 from scorekeeper.views import pages
@@ -154,3 +157,37 @@ def test_a_printed_pad_is_drawn_as_paper_draws_it_not_as_the_screen_does(
     pages_pdf.clear_cache()
     actions.client.get(f"/m/{match_id}/sheet.pdf")
     assert printed[1] == printed[0]
+
+
+def test_the_pieces_kept_at_their_bound_hold_at_most_the_memory_the_docs_promise(
+    actions, client, monkeypatch
+):
+    """docs/running.md promises some 20 MB at most for the kept pieces. The
+    bound is counted in characters of text, so what a piece holds per character
+    (its text and its key: the sentences, numbers and names it was drawn for)
+    is measured on a real match read in three languages, and the bound times
+    that must stay within the promise."""
+    match_id = played(actions, "rubber", TWO_RUBBERS_AND_A_PART)
+    more = [hand("Bob", "2", "H", "8"), hand("Cy", "3", "D", "8"), hand("Dee", "1", "NT", "5")]
+    for each in more:
+        actions.save_hand(match_id, each)
+    monkeypatch.setattr(pages, "_pieces", pieces())
+    tracemalloc.start()
+    try:
+        for code in ("en", "fr", "pl"):
+            client.set_cookie("lang", code)
+            actions.page(f"/m/{match_id}")
+        for other in list(copies._every):  # what the pieces share with other copies goes
+            if other is not pages._pieces:
+                other.clear()
+        gc.collect()
+        with_pieces = tracemalloc.get_traced_memory()[0]
+        characters, kept_pieces = pages._pieces.total_size(), len(pages._pieces)
+        pages._pieces.clear()
+        gc.collect()
+        held = with_pieces - tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept_pieces == 3 * (8 + 3)  # in each language: every hand, and three rubbers
+    per_character = held / characters
+    assert per_character * pages.KEPT_PIECES_TEXT <= 20_000_000, per_character

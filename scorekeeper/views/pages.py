@@ -315,12 +315,13 @@ def the_same_for_every_phone(loaded: Loaded, etag: str | None) -> bool:
 # happened, the scores, why, and its Edit and Delete buttons), a finished rubber's
 # pad. A page drawn after a change draws what the change changed (the new hand's
 # line, the rubber in play) and takes the rest as it was: a club evening's tables,
-# some thirty hands and a few rubbers each, in a few languages. With its key a
-# piece holds four to five times its text's length (a hand's line some 3 kB, a
-# rubber's pad some 12 kB): at most 4096 pieces and 4 million characters of
-# text, about 20 MB.
+# some thirty hands and a few rubbers each, in a few languages. With its key (the
+# sentences, numbers and names it was drawn for) a piece holds some 7 to 8 bytes
+# per character of its text (measured: tests/test_kept_pieces.py; a hand's line
+# some 6 kB, a rubber's pad some 20 kB): at most 4096 pieces and 2.4 million
+# characters of text, about 20 MB.
 KEPT_PIECES = 4096
-KEPT_PIECES_TEXT = 4_000_000
+KEPT_PIECES_TEXT = 2_400_000
 _pieces: Recent[Markup] = Recent(KEPT_PIECES, KEPT_PIECES_TEXT, len)
 
 # What a hand's line shows of its row (sheets.hand_rows): its key and all it reads.
