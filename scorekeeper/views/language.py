@@ -53,7 +53,7 @@ def reading() -> Language:
 def page_translations() -> Translations | NullTranslations:
     """The catalog of the page's own words (`_()` in templates): Flask-Babel's,
     looked up once for each locale a request is read in."""
-    return _once_per_locale("_page_translations", flask_babel.get_translations)
+    return once_per_locale("_page_translations", flask_babel.get_translations)
 
 
 def spoken_translations() -> Translations | NullTranslations:
@@ -61,10 +61,10 @@ def spoken_translations() -> Translations | NullTranslations:
     up once for each locale a request is read in."""
     # Through a lambda: `get_translations` is looked up in this module at each
     # call, so a test can put another reader in its place (test_speech).
-    return _once_per_locale("_spoken_translations", lambda: get_translations())
+    return once_per_locale("_spoken_translations", lambda: get_translations())
 
 
-def _once_per_locale(name: str, look_up: Callable[[], T]) -> T:
+def once_per_locale(name: str, look_up: Callable[[], T]) -> T:
     """`look_up()` once for each locale this request is read in: a page drawn
     anew says hundreds of sentences (a long match's hand log), and looking the
     catalog up again for each was a fifth of its time. A `force_locale` block or

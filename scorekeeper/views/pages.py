@@ -13,17 +13,7 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import segno
-from flask import (
-    Response,
-    abort,
-    current_app,
-    g,
-    render_template,
-    request,
-    session,
-    url_for,
-)
-from flask_babel import get_locale
+from flask import Response, abort, current_app, g, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from jinja2 import Template
@@ -43,7 +33,7 @@ from ..settle import settle
 from ..speech import key_of
 from ..variants import MatchError, replay_match
 from .commands import new_keys
-from .language import page_translations, reading, spoken_translations
+from .language import once_per_locale, page_translations, reading, spoken_translations
 from .phone import PHONE_COOKIE, phone_name, text_size
 
 LOOPBACK = ("127.", "localhost", "::1")  # hostnames as urlsplit gives them
@@ -354,12 +344,10 @@ def _where_pieces_are_drawn() -> tuple[Hashable, ...]:
     catalogs themselves (another catalog for the same language is another
     piece) and `page_variant`; worked out once for each locale the request is
     read in (a page draws a piece for each hand)."""
-    locale = get_locale()
-    known = g.get("pieces_drawn_for")
-    if known is None or known[0] is not locale:
-        known = (locale, (page_translations(), spoken_translations(), *page_variant()))
-        g.pieces_drawn_for = known
-    return known[1]
+    return once_per_locale(
+        "_pieces_drawn_for",
+        lambda: (page_translations(), spoken_translations(), *page_variant()),
+    )
 
 
 def _draw_piece(source: Template, macro: str, shown: tuple) -> Markup:
@@ -368,19 +356,22 @@ def _draw_piece(source: Template, macro: str, shown: tuple) -> Markup:
 
 def log_line(row: dict, players: list[str]) -> Markup:
     """A hand's line in the log as the watch page shows it (macros.log_entry)."""
-    return kept_macro("macros.html", "log_entry", {name: row[name] for name in LOG_FIELDS}, players)
+    return kept_macro("macros.html", "log_entry", _log_fields(row), players)
 
 
 def log_item(row: dict, players: list[str], match_id: str, hand_id: str, opened: bool) -> Markup:
     """A hand in the match page's log (macros.log_item): its line, and its Edit
     and Delete buttons, whose form carries marks for the CSRF token, the
     one-time key and the revision (put in by `drawn_part` and `this_phones`)."""
-    shown = {name: row[name] for name in LOG_FIELDS}
     editable = "end" not in row["record"]  # a "stop here" is deleted, not edited
     marks = (Markup(CSRF_MARK), REVISION_MARK_HTML, KEY_MARK_HTML)
-    return kept_macro(
-        "macros.html", "log_item", shown, players, match_id, hand_id, opened, editable, *marks
-    )
+    shown = (_log_fields(row), players, match_id, hand_id, opened, editable, *marks)
+    return kept_macro("macros.html", "log_item", *shown)
+
+
+def _log_fields(row: dict) -> dict:
+    """What a hand's line shows of its row, and nothing else: its key."""
+    return {name: row[name] for name in LOG_FIELDS}
 
 
 def page_variant() -> tuple[Hashable, ...]:
